@@ -1,0 +1,60 @@
+/* hamm/addrmap.h - address mapping: byte address -> channel, bank, row, column.
+ *
+ * Accepted spellings (see docs in models/README.md):
+ *  - GPGPU-Sim's mapping string, e.g.
+ *    "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS"
+ *    (D channel, B bank, R row, C column, S byte-in-burst, 0 ignored; "dramid@N" inserts the
+ *    channel index at bit N, by modulo when the channel count is not a power of two);
+ *  - a field order from the most significant bits down, e.g. "row:bank:channel:column",
+ *    widths taken from the geometry; a field may be split with an explicit width
+ *    ("row:column/3:bank:channel:column");
+ *  - XOR hashing, given separately: "bank^row" XORs bank bit i with row bit i
+ *    (permutation interleaving), likewise "channel^row", "bankgroup^row"; terms joined by ','.
+ * One map is shared by the model and the engine, so they never disagree.
+ */
+#ifndef HAMM_ADDRMAP_H
+#define HAMM_ADDRMAP_H
+
+#include <stdint.h>
+
+#include "hamm/error.h"
+#include "hamm/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the address space holds; every count must be a power of two except channels. */
+typedef struct hamm_geometry {
+    uint32_t channels;     /* memory controllers */
+    uint32_t bank_groups;  /* per chip; 1 when the device has none */
+    uint32_t banks;        /* per chip, all groups together */
+    uint32_t rows;         /* per bank */
+    uint32_t columns;      /* column addresses per row */
+    uint32_t column_bytes; /* bytes one column address spans over the lockstep chips */
+} hamm_geometry;
+
+/* A decoded address.  bank counts across groups: bank = group * (banks/groups) + index. */
+typedef struct hamm_dram_coord {
+    uint32_t channel;
+    uint32_t bank_group;
+    uint32_t bank;
+    uint32_t row;
+    uint32_t column;
+} hamm_dram_coord;
+
+typedef struct hamm_addrmap hamm_addrmap;
+
+/* Build a map from `spec` and optional `xor_spec` (NULL or "" for none) for geometry `g`.
+ * Errors (field "address_map" or "address_xor") say what the spec lacks or has too much of. */
+HAMM_API hamm_status hamm_addrmap_new(hamm_addrmap **out, const char *spec, const char *xor_spec,
+                                      const hamm_geometry *g, hamm_error *err);
+HAMM_API void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *out);
+HAMM_API const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m);
+HAMM_API void hamm_addrmap_free(hamm_addrmap *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

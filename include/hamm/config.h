@@ -1,0 +1,95 @@
+/* hamm/config.h - model files: DRAM devices and memory systems, loaded from JSON,
+ * validated (unknown keys, wrong types, missing fields, impossible values are errors
+ * naming the file and the JSON path), with command-line overrides. */
+#ifndef HAMM_CONFIG_H
+#define HAMM_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hamm/addrmap.h"
+#include "hamm/error.h"
+#include "hamm/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hamm_scheduler {
+    HAMM_SCHED_FRFCFS = 0,    /* row hits first, then oldest ("fr-fcfs") */
+    HAMM_SCHED_FCFS,          /* in order ("fcfs") */
+    HAMM_SCHED_MOST_PENDING,  /* row with most pending requests ("most-pending") */
+    HAMM_SCHED_BANKED_FIFO,   /* per-bank FIFOs ("banked-fifo") */
+    HAMM_SCHED_COUNT
+} hamm_scheduler;
+
+/* DRAM timing in command-clock cycles (datasheet names).  Zero means "not part of this
+ * standard" for the optional ones (tFAW, tCCD_L, tRRD_L, tWTR_L, tRFC, tREFI). */
+typedef struct hamm_dram_timing {
+    uint32_t tCCD, tCCD_L;  /* column to column, any bank / same bank group */
+    uint32_t tRRD, tRRD_L;  /* activate to activate, other bank / same bank group */
+    uint32_t tFAW;          /* four-activate window */
+    uint32_t tRAS, tRCD, tRP, tRC;
+    uint32_t CL, WL;        /* read and write latency */
+    uint32_t tWTR, tWTR_L;  /* end of write data to read */
+    uint32_t tRTW;          /* read to write (bus turnaround) */
+    uint32_t tRTP, tWR;     /* read to precharge, write recovery */
+    uint32_t tRFC, tREFI;   /* refresh; tREFI 0: refresh not modelled */
+} hamm_dram_timing;
+
+typedef struct hamm_dram_config {
+    char name[128];
+    uint32_t banks;          /* per chip, all groups together */
+    uint32_t bank_groups;    /* 1 when the device has none */
+    uint32_t rows;           /* per bank */
+    uint32_t columns;        /* column addresses per row */
+    uint32_t bus_width_bits; /* data pins per chip */
+    uint32_t burst_length;   /* beats per RD/WR command (BL) */
+    uint32_t data_rate;      /* beats per command-clock cycle (2: DDR) */
+    double clock_mhz;        /* command clock */
+    hamm_dram_timing timing;
+} hamm_dram_config;
+
+typedef struct hamm_system_config {
+    char source[512];           /* the system model file */
+    char name[128];
+    hamm_dram_config dram;
+    uint32_t channels;          /* memory controllers */
+    uint32_t chips_per_channel; /* chips in lockstep on one controller */
+    uint32_t queue_size;        /* MC request queue entries (Q) */
+    uint32_t request_size;      /* bytes per request */
+    uint32_t cores;
+    uint32_t max_inflight_per_core;
+    hamm_scheduler scheduler;
+    char address_map[512];      /* see hamm/addrmap.h */
+    char address_xor[256];      /* "" for none */
+} hamm_system_config;
+
+/* Load a system model (JSON; its "dram" names a DRAM model file relative to it, or holds
+ * one inline), apply `nsets` overrides "path=value" (e.g. "queue_size=16",
+ * "dram.timing.tRCD=14"), then validate. */
+HAMM_API hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
+                                      const char *const *sets, size_t nsets, hamm_error *err);
+
+/* Find a model: a path as given when it exists, else NAME or NAME.json under the models
+ * directories (installed, then source tree), in system/ then dram/. */
+HAMM_API hamm_status hamm_config_find(const char *name, char *path, size_t size,
+                                      hamm_error *err);
+
+/* The geometry and the address map the system describes. */
+HAMM_API void hamm_config_geometry(const hamm_system_config *cfg, hamm_geometry *g);
+HAMM_API hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **out,
+                                         hamm_error *err);
+
+/* Every parameter as JSON text (malloc'd; caller frees); NULL when out of memory. */
+HAMM_API char *hamm_config_to_json(const hamm_system_config *cfg);
+
+HAMM_API const char *hamm_scheduler_name(hamm_scheduler s);
+HAMM_API hamm_status hamm_scheduler_from_name(const char *name, hamm_scheduler *out,
+                                              hamm_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,98 @@
+/* hamm/dram_model.h - the hybrid analytical DRAM model (Yuan & Aamodt 2009):
+ * predicted DRAM efficiency per channel from a request stream, by sliding-window
+ * profiling of an FR-FCFS (or Most-Pending, or FCFS) memory controller.
+ * See MODELS.md section 2 and docs/JSON.md for the output. */
+#ifndef HAMM_DRAM_MODEL_H
+#define HAMM_DRAM_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hamm/addrmap.h"
+#include "hamm/config.h"
+#include "hamm/error.h"
+#include "hamm/export.h"
+#include "hamm/trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hamm_heuristic {
+    HAMM_HEUR_NO_OVERLAP = 0, /* "no-overlap": switch one bank per period (lower bound) */
+    HAMM_HEUR_FULL_OVERLAP,   /* "full-overlap": switch every bank at once (upper bound) */
+    HAMM_HEUR_AVERAGE,        /* "average": mean of the two (Yuan's thesis) */
+    HAMM_HEUR_LOCALITY_SWITCH,/* "locality-switch": full-overlap below a locality threshold */
+    HAMM_HEUR_COUNT
+} hamm_heuristic;
+
+HAMM_API const char *hamm_heuristic_name(hamm_heuristic h);
+HAMM_API hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out,
+                                              hamm_error *err);
+
+/* Sums over one channel for one of the two profiling heuristics.  Times are in bytes of
+ * data-bus transfer (cycles * bytes_per_cycle) so they add up exactly. */
+typedef struct hamm_model_totals {
+    uint64_t requests, reads, writes;
+    uint64_t periods;     /* closed periods (Eq. 1 terms) */
+    uint64_t activates;   /* row switches, the opening of a precharged bank included */
+    uint64_t served_bytes;/* SUM of t_i over all periods: every request once */
+    uint64_t num_bytes;   /* SUM_n MIN(D_n, SUM_i t_i,n)   (Eq. 5 numerator) */
+    uint64_t den_bytes;   /* SUM_n D_n                      (Eq. 5 denominator) */
+} hamm_model_totals;
+
+typedef struct hamm_model_params {
+    uint32_t channels;
+    uint32_t banks;           /* per channel */
+    uint32_t queue_size;      /* Q */
+    hamm_scheduler policy;    /* FR-FCFS, FCFS or Most-Pending */
+    uint32_t tRC, tRP, tRCD;  /* cycles */
+    uint32_t bytes_per_cycle; /* chips_per_channel * bus bytes * data_rate */
+    double locality_threshold;/* locality-switch: requests per activate (default 2.0) */
+} hamm_model_params;
+
+/* The parameters a system model gives; errors (e.g. a banked-FIFO scheduler, which the
+ * analytical model does not cover) name the model field. */
+HAMM_API hamm_status hamm_model_params_from_config(const hamm_system_config *cfg,
+                                                   hamm_model_params *p, hamm_error *err);
+
+/* T_svc_req (Eq. 3) of a request of `bytes`, in cycles. */
+HAMM_API double hamm_model_service_cycles(const hamm_model_params *p, uint32_t bytes);
+
+typedef struct hamm_dram_model hamm_dram_model;
+
+/* A model over `map` (borrowed).  `heuristics` is a bit set of (1u << hamm_heuristic);
+ * average and locality-switch run both profilers. */
+HAMM_API hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *p,
+                                         const hamm_addrmap *map, unsigned heuristics,
+                                         hamm_error *err);
+HAMM_API void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, size_t n);
+/* The trace has ended: drain every window.  Call once, before reading results. */
+HAMM_API void hamm_dram_model_finish(hamm_dram_model *m);
+
+/* Per-channel sums of a profiling heuristic (NO_OVERLAP or FULL_OVERLAP), or NULL when
+ * that profiler did not run. */
+HAMM_API const hamm_model_totals *hamm_dram_model_totals(const hamm_dram_model *m,
+                                                         uint32_t channel, hamm_heuristic h);
+/* Predicted efficiency of channel `channel` under h, in [0, 1]; negative when the channel
+ * has no requests or h did not run. */
+HAMM_API double hamm_dram_model_efficiency(const hamm_dram_model *m, uint32_t channel,
+                                           hamm_heuristic h);
+/* Over all channels: the request-weighted and the arithmetic mean of the channels that
+ * have requests; negative when none has or h did not run. */
+HAMM_API double hamm_dram_model_weighted(const hamm_dram_model *m, hamm_heuristic h);
+HAMM_API double hamm_dram_model_mean(const hamm_dram_model *m, hamm_heuristic h);
+/* The trace's average row access locality (requests per activate of the no-overlap
+ * profiler, arithmetic mean over channels with requests), and the heuristic that
+ * locality-switch chose from it. */
+HAMM_API double hamm_dram_model_locality(const hamm_dram_model *m);
+HAMM_API hamm_heuristic hamm_dram_model_switch_choice(const hamm_dram_model *m);
+HAMM_API const hamm_model_params *hamm_dram_model_params(const hamm_dram_model *m);
+HAMM_API unsigned hamm_dram_model_heuristics(const hamm_dram_model *m);
+HAMM_API void hamm_dram_model_free(hamm_dram_model *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,39 @@
+/* hamm/report.h - machine-readable results (JSON with versioned schemas, documented in
+ * docs/JSON.md).  Output is deterministic: the same inputs give byte-identical text. */
+#ifndef HAMM_REPORT_H
+#define HAMM_REPORT_H
+
+#include "hamm/config.h"
+#include "hamm/dram_model.h"
+#include "hamm/export.h"
+#include "hamm/stats.h"
+#include "hamm/trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HAMM_STATS_SCHEMA "hamm-stats/1"
+#define HAMM_PREDICT_SCHEMA "hamm-predict/1"
+
+/* Where a result came from: the trace as read and the model used. */
+typedef struct hamm_report_input {
+    const char *trace_path;
+    hamm_trace_format format;
+    hamm_compression compression;
+    uint64_t skipped_lines;
+    const hamm_system_config *model;
+} hamm_report_input;
+
+/* The stats result as JSON text (malloc'd, newline-terminated); NULL when out of memory. */
+HAMM_API char *hamm_report_stats_json(const hamm_report_input *in, const hamm_trace_stats *s);
+
+/* The prediction of a finished model as JSON text (malloc'd, newline-terminated);
+ * NULL when out of memory. */
+HAMM_API char *hamm_report_predict_json(const hamm_report_input *in, const hamm_dram_model *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

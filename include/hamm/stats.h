@@ -1,0 +1,57 @@
+/* hamm/stats.h - one-pass trace statistics: request mix, footprint over channels,
+ * banks and rows, and row access locality in trace order.
+ *
+ * Row access locality here is what an open-page controller that serves requests
+ * strictly in trace order would see: a request to a bank whose last request went
+ * to another row (or that has not been used yet) costs an activate.  It is the
+ * trace's own locality, before any scheduler reorders it.
+ */
+#ifndef HAMM_STATS_H
+#define HAMM_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hamm/addrmap.h"
+#include "hamm/error.h"
+#include "hamm/export.h"
+#include "hamm/trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hamm_channel_stats {
+    uint64_t requests, reads, writes, bytes;
+    uint64_t activates; /* row changes in trace order, first use of a bank included */
+} hamm_channel_stats;
+
+typedef struct hamm_trace_stats {
+    uint64_t requests, reads, writes, bytes;
+    uint64_t activates;
+    uint64_t channels_touched;
+    uint64_t banks_touched;  /* distinct (channel, bank) pairs */
+    uint64_t distinct_rows;  /* distinct (channel, bank, row) triples */
+    uint64_t timed;          /* requests that carry an arrival cycle */
+    uint64_t first_cycle, last_cycle; /* over timed requests */
+    uint32_t channels;       /* entries of per_channel */
+    const hamm_channel_stats *per_channel;
+} hamm_trace_stats;
+
+typedef struct hamm_stats hamm_stats;
+
+/* Statistics over the geometry of `map` (borrowed: it must outlive the object). */
+HAMM_API hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error *err);
+HAMM_API void hamm_stats_add(hamm_stats *s, const hamm_request *reqs, size_t n);
+/* The totals so far; the pointer stays valid until the next add or free. */
+HAMM_API const hamm_trace_stats *hamm_stats_result(hamm_stats *s);
+HAMM_API void hamm_stats_free(hamm_stats *s);
+
+/* Requests per activate (0 when there were no activates). */
+HAMM_API double hamm_row_locality(uint64_t requests, uint64_t activates);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

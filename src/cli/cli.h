@@ -1,0 +1,98 @@
+/* cli.h - what the subcommands share: the command table entry, error printing,
+ * the one checked number parser, atomic output files and the progress line.
+ * Only src/cli prints or exits. */
+#ifndef HAMM_CLI_H
+#define HAMM_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hamm/config.h"
+#include "hamm/error.h"
+#include "hamm/trace.h"
+
+/* Exit codes: runtime errors 1, usage errors 2. */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    void (*help)(FILE *out);
+    const char *summary;
+} cli_command;
+
+/* Print "hamm: <formatted error>" on stderr; returns CLI_FAIL (or CLI_USAGE for
+ * HAMM_ERR_ARG) for `return cli_report(&err);`. */
+int cli_report(const hamm_error *err);
+/* Print "hamm CMD: message" and a hint to --help; returns CLI_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Parse an unsigned decimal in [min, max] for option `opt`; 0 on success, else prints. */
+int cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t min, uint64_t max,
+                  uint64_t *out);
+
+/* Parse a decimal fraction in [min, max]; 0 on success, else prints and returns -1. */
+int cli_parse_double(const char *cmd, const char *opt, const char *text, double min, double max,
+                     double *out);
+/* 1 when an output path asks for JSON by its name (ends in .json). */
+int cli_wants_json(const char *path);
+
+/* Options every trace-reading command takes. */
+typedef struct cli_trace_opts {
+    hamm_trace_options trace;
+    const char *model;      /* model name or path */
+    const char *sets[64];   /* --set key=value, in order */
+    size_t nsets;
+} cli_trace_opts;
+
+/* The defaults: read-ahead on (two threads), no model override. */
+void cli_trace_init(cli_trace_opts *o);
+/* Handle one of the shared options (returns 1 if `opt` was one, 0 if not, -1 on a
+ * bad value after printing the error). */
+int cli_trace_option(const char *cmd, int opt, const char *arg, cli_trace_opts *o);
+/* The getopt_long entries and help lines of the shared options. */
+#define CLI_TRACE_LONGOPTS                                                                   \
+    {"format", required_argument, NULL, 'f'}, {"skip-bad", no_argument, NULL, 'k'},          \
+        {"request-size", required_argument, NULL, 'r'},                                      \
+        {"model", required_argument, NULL, 'm'}, {"set", required_argument, NULL, 's'},     \
+        {"threads", required_argument, NULL, 'T'}
+void cli_trace_help(FILE *out, int with_model);
+
+/* Load the model the options name (default: yuan09-baseline). */
+int cli_load_model(const cli_trace_opts *o, hamm_system_config *cfg);
+/* After a read: report lines skipped with --skip-bad on stderr. */
+void cli_report_skipped(const hamm_trace_reader *r);
+
+/* An output that appears whole or not at all: a temporary file in the target's
+ * directory, renamed over the target on commit.  Path NULL or "-": stdout. */
+typedef struct cli_outfile {
+    FILE *fp;
+    const char *path;
+    char tmp[4096];
+} cli_outfile;
+int cli_outfile_open(cli_outfile *o, const char *path, int binary);
+int cli_outfile_commit(cli_outfile *o);
+void cli_outfile_abort(cli_outfile *o);
+
+/* A progress line on stderr, only when stderr is a terminal; rate limited. */
+typedef struct cli_progress {
+    int enabled;
+    double start, last;
+    uint64_t next_check;
+} cli_progress;
+void cli_progress_start(cli_progress *p);
+void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r);
+void cli_progress_end(cli_progress *p);
+
+/* Subcommands. */
+int cmd_stats(int argc, char **argv);
+void cmd_stats_help(FILE *out);
+int cmd_convert(int argc, char **argv);
+void cmd_convert_help(FILE *out);
+int cmd_predict(int argc, char **argv);
+void cmd_predict_help(FILE *out);
+
+#endif

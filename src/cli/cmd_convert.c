@@ -1,0 +1,160 @@
+/* cmd_convert.c - `hamm convert IN -o OUT --to FORMAT`: rewrite a trace in another
+ * format (native text or binary, DRAMsim3, Ramulator, ...) and compression. */
+#include <getopt.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+
+void cmd_convert_help(FILE *out)
+{
+    fprintf(out,
+            "usage: hamm convert [options] IN [-o OUT] [--to FORMAT]\n\n"
+            "Read the trace IN (any format hamm reads; - for standard input) and write it\n"
+            "as FORMAT to OUT (default: standard output), so it can be replayed in other\n"
+            "tools.  OUT ending in .zst or .gz is compressed accordingly.\n\n"
+            "options:\n"
+            "  -t, --to FORMAT          text, binary (default), dramsim3, ramulator,\n"
+            "                           ramulator2 ('hamm formats' lists all)\n"
+            "  -o, --output FILE        write to FILE (atomically)\n"
+            "  -c, --compress KIND      none, zstd or gzip (default: from OUT's name)\n"
+            "  -l, --level N            compression level (default: the codec's)\n");
+    cli_trace_help(out, 0);
+    fprintf(out, "  -h, --help               this help\n");
+}
+
+typedef struct convert_opts {
+    cli_trace_opts in;
+    const char *out_path;
+    hamm_trace_format to;
+    hamm_compression compression;
+    int compression_set;
+    int level;
+} convert_opts;
+
+static int parse_compression(const char *arg, hamm_compression *out)
+{
+    static const hamm_compression kinds[] = {HAMM_COMPRESSION_NONE, HAMM_COMPRESSION_ZSTD,
+                                             HAMM_COMPRESSION_GZIP};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(arg, hamm_compression_name(kinds[i])) == 0) {
+            *out = kinds[i];
+            return 0;
+        }
+    return cli_usage("convert", "--compress takes none, zstd or gzip, not '%s'", arg);
+}
+
+static int parse_args(int argc, char **argv, convert_opts *o, const char **in_path)
+{
+    static const struct option longopts[] = {
+        {"to", required_argument, NULL, 't'},       {"output", required_argument, NULL, 'o'},
+        {"compress", required_argument, NULL, 'c'}, {"level", required_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},           CLI_TRACE_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    hamm_error err;
+    hamm_error_clear(&err);
+    uint64_t v;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "t:o:c:l:hf:kr:T:", longopts, NULL)) != -1) {
+        int shared = cli_trace_option("convert", c, optarg, &o->in);
+        if (shared < 0)
+            return CLI_USAGE;
+        if (shared > 0)
+            continue;
+        switch (c) {
+        case 't':
+            if (hamm_trace_format_from_name(optarg, &o->to, &err) != HAMM_OK)
+                return cli_report(&err);
+            break;
+        case 'o':
+            o->out_path = optarg;
+            break;
+        case 'c':
+            if (parse_compression(optarg, &o->compression) != 0)
+                return CLI_USAGE;
+            o->compression_set = 1;
+            break;
+        case 'l':
+            if (cli_parse_u64("convert", "--level", optarg, 1, 22, &v) != 0)
+                return CLI_USAGE;
+            o->level = (int)v;
+            break;
+        case 'h':
+            cmd_convert_help(stdout);
+            return -1;
+        default:
+            return cli_usage("convert", "unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage("convert", "needs exactly one input trace");
+    *in_path = argv[optind];
+    if (o->to == HAMM_FORMAT_AUTO)
+        o->to = HAMM_FORMAT_BINARY;
+    if (!hamm_trace_format_writable(o->to))
+        return cli_usage("convert", "hamm reads '%s' but cannot write it",
+                         hamm_trace_format_name(o->to));
+    if (!o->compression_set && o->out_path)
+        o->compression = hamm_compression_for_name(o->out_path);
+    int to_terminal = (!o->out_path || strcmp(o->out_path, "-") == 0) && isatty(STDOUT_FILENO);
+    if (to_terminal && (o->to == HAMM_FORMAT_BINARY || o->compression != HAMM_COMPRESSION_NONE))
+        return cli_usage("convert", "refusing to write binary data to a terminal; use -o FILE");
+    return CLI_OK;
+}
+
+static hamm_status copy_all(hamm_trace_reader *r, hamm_trace_writer *w, hamm_error *err)
+{
+    const hamm_request *batch;
+    cli_progress progress;
+    cli_progress_start(&progress);
+    uint64_t total = 0;
+    size_t n;
+    hamm_status st;
+    while ((st = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
+        if ((st = hamm_trace_write(w, batch, n, err)) != HAMM_OK)
+            break;
+        total += n;
+        cli_progress_update(&progress, total, r);
+    }
+    cli_progress_end(&progress);
+    return st;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    convert_opts o = {0};
+    cli_trace_init(&o.in);
+    const char *in_path = NULL;
+    int rc = parse_args(argc, argv, &o, &in_path);
+    if (rc != CLI_OK)
+        return rc < 0 ? CLI_OK : rc;
+    hamm_error err;
+    hamm_error_clear(&err);
+    cli_outfile out;
+    hamm_trace_reader *r = NULL;
+    hamm_output *sink = NULL;
+    hamm_trace_writer *w = NULL;
+    if (hamm_trace_reader_open(&r, in_path, &o.in.trace, &err) != HAMM_OK)
+        return cli_report(&err);
+    if (cli_outfile_open(&out, o.out_path, 1) != CLI_OK) {
+        hamm_trace_reader_free(r);
+        return CLI_FAIL;
+    }
+    const char *out_name = o.out_path ? o.out_path : "(stdout)";
+    if (hamm_output_to_file(&sink, out.fp, out_name, o.compression, o.level, &err) != HAMM_OK ||
+        hamm_trace_writer_new(&w, o.to, sink, &err) != HAMM_OK ||
+        copy_all(r, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
+        hamm_output_finish(sink, &err) != HAMM_OK) {
+        rc = cli_report(&err);
+        cli_outfile_abort(&out);
+    } else {
+        cli_report_skipped(r);
+        rc = cli_outfile_commit(&out);
+    }
+    hamm_trace_writer_free(w);
+    hamm_output_free(sink);
+    hamm_trace_reader_free(r);
+    return rc;
+}

@@ -1,0 +1,258 @@
+/* cmd_predict.c - `hamm predict TRACE`: the hybrid analytical DRAM model's predicted
+ * efficiency per channel and over the trace. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "hamm/dram_model.h"
+#include "hamm/report.h"
+
+#define ALL_HEURISTICS ((1u << HAMM_HEUR_COUNT) - 1)
+
+void cmd_predict_help(FILE *out)
+{
+    fprintf(out,
+            "usage: hamm predict [options] TRACE\n\n"
+            "Predict the DRAM efficiency (data-bus busy cycles / active cycles) of each\n"
+            "memory channel for TRACE with the hybrid analytical model (Yuan & Aamodt 2009):\n"
+            "a sliding window of the controller's queue size profiles what an FR-FCFS\n"
+            "(or Most-Pending, or FCFS) scheduler can serve between row switches.\n\n"
+            "options:\n"
+            "  -H, --heuristic LIST     no-overlap, full-overlap, average, locality-switch,\n"
+            "                           or all (default), comma-separated\n"
+            "  -p, --policy NAME        fr-fcfs, most-pending or fcfs (default: the model's)\n"
+            "  -t, --threshold X        locality-switch: use full-overlap below X requests\n"
+            "                           per activate (default 2.0)\n"
+            "  -j, --json               JSON (schema hamm-predict/1, see docs/JSON.md)\n"
+            "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n");
+    cli_trace_help(out, 1);
+    fprintf(out, "  -h, --help               this help\n");
+}
+
+typedef struct predict_opts {
+    cli_trace_opts in;
+    unsigned heuristics;
+    const char *policy;
+    double threshold;
+    int json;
+    const char *out_path;
+} predict_opts;
+
+static int parse_heuristics(const char *arg, unsigned *out)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", arg);
+    *out = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        hamm_heuristic h;
+        hamm_error err;
+        hamm_error_clear(&err);
+        if (strcmp(tok, "all") == 0)
+            *out |= ALL_HEURISTICS;
+        else if (hamm_heuristic_from_name(tok, &h, &err) == HAMM_OK)
+            *out |= 1u << h;
+        else
+            return cli_report(&err);
+    }
+    return *out ? CLI_OK : cli_usage("predict", "--heuristic needs at least one name");
+}
+
+static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
+{
+    static const struct option longopts[] = {
+        {"heuristic", required_argument, NULL, 'H'}, {"policy", required_argument, NULL, 'p'},
+        {"threshold", required_argument, NULL, 't'}, {"json", no_argument, NULL, 'j'},
+        {"output", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
+        CLI_TRACE_LONGOPTS,                          {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "H:p:t:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+        int shared = cli_trace_option("predict", c, optarg, &o->in);
+        if (shared < 0)
+            return CLI_USAGE;
+        if (shared > 0)
+            continue;
+        switch (c) {
+        case 'H':
+            if (parse_heuristics(optarg, &o->heuristics) != CLI_OK)
+                return CLI_USAGE;
+            break;
+        case 'p':
+            o->policy = optarg;
+            break;
+        case 't':
+            if (cli_parse_double("predict", "--threshold", optarg, 0.0, 1e9, &o->threshold))
+                return CLI_USAGE;
+            break;
+        case 'j':
+            o->json = 1;
+            break;
+        case 'o':
+            o->out_path = optarg;
+            break;
+        case 'h':
+            cmd_predict_help(stdout);
+            return -1;
+        default:
+            return cli_usage("predict", "unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage("predict", "needs exactly one TRACE argument");
+    *path = argv[optind];
+    o->json |= cli_wants_json(o->out_path);
+    return CLI_OK;
+}
+
+static hamm_status run_model(hamm_trace_reader *r, hamm_dram_model *m, hamm_error *err)
+{
+    const hamm_request *batch;
+    cli_progress progress;
+    cli_progress_start(&progress);
+    uint64_t total = 0;
+    size_t n;
+    hamm_status st;
+    while ((st = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
+        hamm_dram_model_add(m, batch, n);
+        total += n;
+        cli_progress_update(&progress, total, r);
+    }
+    cli_progress_end(&progress);
+    if (st == HAMM_OK)
+        hamm_dram_model_finish(m);
+    return st;
+}
+
+static void print_pct(FILE *out, double v)
+{
+    if (v < 0.0)
+        fprintf(out, " %15s", "-");
+    else
+        fprintf(out, " %14.1f%%", 100.0 * v);
+}
+
+static void print_row(FILE *out, const hamm_dram_model *m, const char *label, uint32_t channel,
+                      double (*value)(const hamm_dram_model *, uint32_t, hamm_heuristic))
+{
+    fprintf(out, "%-9s", label);
+    for (int h = 0; h < HAMM_HEUR_COUNT; h++)
+        if (hamm_dram_model_heuristics(m) & (1u << h))
+            print_pct(out, value(m, channel, (hamm_heuristic)h));
+    fputc('\n', out);
+}
+
+static double weighted(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
+{
+    (void)c;
+    return hamm_dram_model_weighted(m, h);
+}
+
+static double mean(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
+{
+    (void)c;
+    return hamm_dram_model_mean(m, h);
+}
+
+static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
+                        const hamm_system_config *cfg, const hamm_dram_model *m)
+{
+    const hamm_model_params *p = hamm_dram_model_params(m);
+    fprintf(out, "trace      %s (%s, %s)\n", path,
+            hamm_trace_format_name(hamm_trace_reader_format(r)),
+            hamm_compression_name(hamm_input_compression(hamm_trace_reader_input(r))));
+    fprintf(out, "model      %s: %u channels x %u chips, %u banks, queue %u, %s\n",
+            cfg->name, p->channels, cfg->chips_per_channel, p->banks, p->queue_size,
+            hamm_scheduler_name(p->policy));
+    fprintf(out, "T_svc_req  %g cycles per %u-byte request\n",
+            hamm_model_service_cycles(p, cfg->request_size), cfg->request_size);
+    double loc = hamm_dram_model_locality(m);
+    if (loc >= 0.0)
+        fprintf(out, "locality   %.3f requests per activate (no-overlap profiler, mean over "
+                     "channels)\n", loc);
+    fprintf(out, "\npredicted DRAM efficiency\n%-9s", "channel");
+    for (int h = 0; h < HAMM_HEUR_COUNT; h++)
+        if (hamm_dram_model_heuristics(m) & (1u << h))
+            fprintf(out, " %15s", hamm_heuristic_name((hamm_heuristic)h));
+    fputc('\n', out);
+    for (uint32_t c = 0; c < p->channels; c++) {
+        char label[16];
+        snprintf(label, sizeof label, "%u", c);
+        print_row(out, m, label, c, hamm_dram_model_efficiency);
+    }
+    print_row(out, m, "weighted", 0, weighted);
+    print_row(out, m, "mean", 0, mean);
+}
+
+static int write_result(const predict_opts *o, const char *path, const hamm_trace_reader *r,
+                        const hamm_system_config *cfg, const hamm_dram_model *m)
+{
+    cli_outfile out;
+    if (cli_outfile_open(&out, o->out_path, 0) != CLI_OK)
+        return CLI_FAIL;
+    if (!o->json) {
+        print_table(out.fp, path, r, cfg, m);
+        return cli_outfile_commit(&out);
+    }
+    hamm_report_input in = {path, hamm_trace_reader_format(r),
+                            hamm_input_compression(hamm_trace_reader_input(r)),
+                            hamm_trace_reader_skipped(r), cfg};
+    char *text = hamm_report_predict_json(&in, m);
+    if (!text) {
+        cli_outfile_abort(&out);
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    fputs(text, out.fp);
+    free(text);
+    return cli_outfile_commit(&out);
+}
+
+static hamm_status make_model(const predict_opts *o, const hamm_system_config *cfg,
+                              const hamm_addrmap *map, hamm_dram_model **m, hamm_error *err)
+{
+    hamm_model_params p;
+    hamm_status st = hamm_model_params_from_config(cfg, &p, err);
+    if (st == HAMM_OK && o->policy)
+        st = hamm_scheduler_from_name(o->policy, &p.policy, err);
+    if (st == HAMM_OK && p.policy == HAMM_SCHED_BANKED_FIFO)
+        st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--policy",
+                            "the analytical model covers fr-fcfs, most-pending and fcfs");
+    if (st != HAMM_OK)
+        return st;
+    if (o->threshold > 0.0)
+        p.locality_threshold = o->threshold;
+    return hamm_dram_model_new(m, &p, map, o->heuristics, err);
+}
+
+int cmd_predict(int argc, char **argv)
+{
+    predict_opts o = {.heuristics = ALL_HEURISTICS};
+    cli_trace_init(&o.in);
+    const char *path = NULL;
+    int rc = parse_args(argc, argv, &o, &path);
+    if (rc != CLI_OK)
+        return rc < 0 ? CLI_OK : rc;
+    hamm_system_config cfg;
+    if ((rc = cli_load_model(&o.in, &cfg)) != CLI_OK)
+        return rc;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_addrmap *map = NULL;
+    hamm_dram_model *m = NULL;
+    hamm_trace_reader *r = NULL;
+    if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
+        make_model(&o, &cfg, map, &m, &err) != HAMM_OK ||
+        hamm_trace_reader_open(&r, path, &o.in.trace, &err) != HAMM_OK ||
+        run_model(r, m, &err) != HAMM_OK) {
+        rc = cli_report(&err);
+    } else {
+        cli_report_skipped(r);
+        rc = write_result(&o, path, r, &cfg, m);
+    }
+    hamm_trace_reader_free(r);
+    hamm_dram_model_free(m);
+    hamm_addrmap_free(map);
+    return rc;
+}

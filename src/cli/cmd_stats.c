@@ -1,0 +1,159 @@
+/* cmd_stats.c - `hamm stats TRACE`: request mix, footprint, locality per channel. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "hamm/report.h"
+#include "hamm/stats.h"
+
+
+void cmd_stats_help(FILE *out)
+{
+    fprintf(out,
+            "usage: hamm stats [options] TRACE\n\n"
+            "Read TRACE (a file, or - for standard input; plain, zstd, gzip or xz) and\n"
+            "report: requests, read/write mix, bytes, channels and banks touched, distinct\n"
+            "rows, per-channel request counts and the row access locality in trace order\n"
+            "(requests per activate of an open-page controller serving in trace order).\n\n"
+            "options:\n"
+            "  -j, --json               JSON (schema hamm-stats/1, see docs/JSON.md)\n"
+            "  -o, --output FILE        write the result to FILE (atomically)\n");
+    cli_trace_help(out, 1);
+    fprintf(out, "  -h, --help               this help\n");
+}
+
+static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
+                        const hamm_system_config *cfg, const hamm_trace_stats *s)
+{
+    double rd = s->requests ? 100.0 * (double)s->reads / (double)s->requests : 0.0;
+    fprintf(out, "trace          %s (%s, %s)\n", path,
+            hamm_trace_format_name(hamm_trace_reader_format(r)),
+            hamm_compression_name(hamm_input_compression(hamm_trace_reader_input(r))));
+    fprintf(out, "model          %s (%s)\n", cfg->name, cfg->source);
+    fprintf(out, "requests       %llu (reads %.1f%%, writes %.1f%%)\n",
+            (unsigned long long)s->requests, rd, s->requests ? 100.0 - rd : 0.0);
+    fprintf(out, "bytes          %llu\n", (unsigned long long)s->bytes);
+    fprintf(out, "channels       %llu of %u touched\n", (unsigned long long)s->channels_touched,
+            cfg->channels);
+    fprintf(out, "banks          %llu of %llu touched\n", (unsigned long long)s->banks_touched,
+            (unsigned long long)cfg->channels * cfg->dram.banks);
+    fprintf(out, "distinct rows  %llu\n", (unsigned long long)s->distinct_rows);
+    fprintf(out, "row locality   %.3f requests per activate (trace order)\n",
+            hamm_row_locality(s->requests, s->activates));
+    if (s->timed)
+        fprintf(out, "arrival cycles %llu .. %llu (%llu timed requests)\n",
+                (unsigned long long)s->first_cycle, (unsigned long long)s->last_cycle,
+                (unsigned long long)s->timed);
+    fprintf(out, "\n%7s %12s %12s %12s %12s %9s\n", "channel", "requests", "reads", "writes",
+            "activates", "locality");
+    for (uint32_t i = 0; i < s->channels; i++) {
+        const hamm_channel_stats *c = &s->per_channel[i];
+        fprintf(out, "%7u %12llu %12llu %12llu %12llu %9.3f\n", i,
+                (unsigned long long)c->requests, (unsigned long long)c->reads,
+                (unsigned long long)c->writes, (unsigned long long)c->activates,
+                hamm_row_locality(c->requests, c->activates));
+    }
+}
+
+/* Stream the whole trace through the statistics. */
+static hamm_status gather(hamm_trace_reader *r, hamm_stats *st, hamm_error *err)
+{
+    const hamm_request *batch;
+    cli_progress progress;
+    cli_progress_start(&progress);
+    uint64_t total = 0;
+    hamm_status s;
+    size_t n;
+    while ((s = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
+        hamm_stats_add(st, batch, n);
+        total += n;
+        cli_progress_update(&progress, total, r);
+    }
+    cli_progress_end(&progress);
+    return s;
+}
+
+static int write_result(const char *out_path, int json, const char *trace_path,
+                        const hamm_trace_reader *r, const hamm_system_config *cfg,
+                        const hamm_trace_stats *s)
+{
+    cli_outfile out;
+    if (cli_outfile_open(&out, out_path, 0) != CLI_OK)
+        return CLI_FAIL;
+    if (json) {
+        hamm_report_input in = {trace_path, hamm_trace_reader_format(r),
+                                hamm_input_compression(hamm_trace_reader_input(r)),
+                                hamm_trace_reader_skipped(r), cfg};
+        char *text = hamm_report_stats_json(&in, s);
+        if (!text) {
+            cli_outfile_abort(&out);
+            fprintf(stderr, "hamm: out of memory\n");
+            return CLI_FAIL;
+        }
+        fputs(text, out.fp);
+        free(text);
+    } else {
+        print_table(out.fp, trace_path, r, cfg, s);
+    }
+    return cli_outfile_commit(&out);
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"json", no_argument, NULL, 'j'}, {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'}, CLI_TRACE_LONGOPTS, {NULL, 0, NULL, 0}};
+    cli_trace_opts o;
+    cli_trace_init(&o);
+    const char *out_path = NULL;
+    int json = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+        int shared = cli_trace_option("stats", c, optarg, &o);
+        if (shared < 0)
+            return CLI_USAGE;
+        if (shared > 0)
+            continue;
+        switch (c) {
+        case 'j':
+            json = 1;
+            break;
+        case 'o':
+            out_path = optarg;
+            break;
+        case 'h':
+            cmd_stats_help(stdout);
+            return CLI_OK;
+        default:
+            return cli_usage("stats", "unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage("stats", "needs exactly one TRACE argument");
+    const char *path = argv[optind];
+    json |= cli_wants_json(out_path);
+
+    hamm_system_config cfg;
+    int rc = cli_load_model(&o, &cfg);
+    if (rc != CLI_OK)
+        return rc;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_addrmap *map = NULL;
+    hamm_stats *st = NULL;
+    hamm_trace_reader *r = NULL;
+    if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
+        hamm_stats_new(&st, map, &err) != HAMM_OK ||
+        hamm_trace_reader_open(&r, path, &o.trace, &err) != HAMM_OK ||
+        gather(r, st, &err) != HAMM_OK) {
+        rc = cli_report(&err);
+    } else {
+        cli_report_skipped(r);
+        rc = write_result(out_path, json, path, r, &cfg, hamm_stats_result(st));
+    }
+    hamm_trace_reader_free(r);
+    hamm_stats_free(st);
+    hamm_addrmap_free(map);
+    return rc;
+}

@@ -1,0 +1,44 @@
+/* progress.c - a progress line on stderr for long runs, only on a terminal. */
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define CHECK_EVERY (1u << 20) /* requests between clock reads */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_start(cli_progress *p)
+{
+    p->enabled = isatty(STDERR_FILENO);
+    p->start = p->last = p->enabled ? now() : 0.0;
+    p->next_check = CHECK_EVERY;
+}
+
+void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r)
+{
+    if (!p->enabled || requests < p->next_check)
+        return;
+    p->next_check = requests + CHECK_EVERY;
+    double t = now();
+    if (t - p->last < 0.5)
+        return;
+    p->last = t;
+    double mb = (double)hamm_trace_reader_raw_offset(r) / 1e6;
+    fprintf(stderr, "\rhamm: %.1fM requests, %.0f MB read, %.1f s ", (double)requests / 1e6, mb,
+            t - p->start);
+    fflush(stderr);
+}
+
+void cli_progress_end(cli_progress *p)
+{
+    if (p->enabled && p->last > p->start) {
+        fprintf(stderr, "\r%60s\r", "");
+        fflush(stderr);
+    }
+}

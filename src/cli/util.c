@@ -1,0 +1,148 @@
+/* util.c - error printing, number parsing and model loading shared by subcommands. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_report(const hamm_error *err)
+{
+    char buf[1024];
+    hamm_error_format(err, buf, sizeof buf);
+    fprintf(stderr, "hamm: %s\n", buf);
+    return err->status == HAMM_ERR_ARG ? CLI_USAGE : CLI_FAIL;
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "hamm %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'hamm %s --help'.\n", cmd);
+    return CLI_USAGE;
+}
+
+int cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t min, uint64_t max,
+                  uint64_t *out)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (!*text || *end || text[0] == '-' || text[0] == '+' || errno == ERANGE || v < min ||
+        v > max) {
+        cli_usage(cmd, "%s needs a whole number from %llu to %llu, not '%s'", opt,
+                  (unsigned long long)min, (unsigned long long)max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_double(const char *cmd, const char *opt, const char *text, double min, double max,
+                     double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (!*text || *end || errno == ERANGE || !(v >= min && v <= max)) {
+        cli_usage(cmd, "%s needs a number from %g to %g, not '%s'", opt, min, max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_wants_json(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 5 && strcmp(path + n - 5, ".json") == 0;
+}
+
+void cli_trace_init(cli_trace_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->trace.prefetch = 1;
+}
+
+int cli_trace_option(const char *cmd, int opt, const char *arg, cli_trace_opts *o)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    uint64_t v;
+    switch (opt) {
+    case 'f':
+        if (hamm_trace_format_from_name(arg, &o->trace.format, &err) != HAMM_OK) {
+            cli_report(&err);
+            return -1;
+        }
+        return 1;
+    case 'k':
+        o->trace.skip_bad = 1;
+        return 1;
+    case 'r':
+        if (cli_parse_u64(cmd, "--request-size", arg, 1, HAMM_MAX_REQUEST_SIZE, &v) != 0)
+            return -1;
+        o->trace.request_size = (uint32_t)v;
+        return 1;
+    case 'm':
+        o->model = arg;
+        return 1;
+    case 'T':
+        if (cli_parse_u64(cmd, "--threads", arg, 1, 2, &v) != 0)
+            return -1;
+        o->trace.prefetch = v == 2;
+        return 1;
+    case 's':
+        if (o->nsets == sizeof o->sets / sizeof o->sets[0] || !strchr(arg, '=')) {
+            cli_usage(cmd, "--set takes KEY=VALUE (at most 64), not '%s'", arg);
+            return -1;
+        }
+        o->sets[o->nsets++] = arg;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void cli_trace_help(FILE *out, int with_model)
+{
+    fprintf(out,
+            "  -f, --format NAME        trace format (default: detect; see 'hamm formats')\n"
+            "  -k, --skip-bad           skip malformed lines, count and report them\n"
+            "  -r, --request-size N     bytes per request where the trace has no size, and\n"
+            "                           the coalescing block of GPU traces (default 64)\n"
+            "  -T, --threads N          1: read on the main thread; 2: decompress and parse\n"
+            "                           ahead on a second thread (default 2; same results)\n");
+    if (with_model)
+        fprintf(out,
+                "  -m, --model NAME|FILE    system model (default: yuan09-baseline)\n"
+                "  -s, --set KEY=VALUE      override a model field, e.g. queue_size=16,\n"
+                "                           dram.timing.tRCD=14 (repeatable)\n");
+}
+
+int cli_load_model(const cli_trace_opts *o, hamm_system_config *cfg)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    char path[4096];
+    const char *name = o->model ? o->model : "yuan09-baseline";
+    if (hamm_config_find(name, path, sizeof path, &err) != HAMM_OK ||
+        hamm_config_load(cfg, path, o->sets, o->nsets, &err) != HAMM_OK)
+        return cli_report(&err);
+    return CLI_OK;
+}
+
+void cli_report_skipped(const hamm_trace_reader *r)
+{
+    uint64_t n = hamm_trace_reader_skipped(r);
+    if (!n)
+        return;
+    char buf[1024];
+    hamm_error_format(hamm_trace_reader_first_skipped(r), buf, sizeof buf);
+    fprintf(stderr, "hamm: skipped %llu malformed line%s; the first: %s\n",
+            (unsigned long long)n, n == 1 ? "" : "s", buf);
+}

@@ -1,0 +1,278 @@
+/* config.c - loading a system model: the system file, the DRAM model it names, the
+ * command-line overrides, then validation in stages (each key alone by the tables,
+ * rules across keys, the address map built once); also the geometry, the map and the
+ * JSON dump of a loaded model, and the scheduler names. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/alloc.h"
+#include "config_internal.h"
+
+#define DRAM_KEY "dram"
+#define PATH_BUF 4096
+
+static const char *const scheduler_names[HAMM_SCHED_COUNT] = {
+    [HAMM_SCHED_FRFCFS] = "fr-fcfs",
+    [HAMM_SCHED_FCFS] = "fcfs",
+    [HAMM_SCHED_MOST_PENDING] = "most-pending",
+    [HAMM_SCHED_BANKED_FIFO] = "banked-fifo",
+};
+
+const char *hamm_scheduler_name(hamm_scheduler s)
+{
+    return (unsigned)s < HAMM_SCHED_COUNT ? scheduler_names[s] : "unknown";
+}
+
+hamm_status hamm_scheduler_from_name(const char *name, hamm_scheduler *out, hamm_error *err)
+{
+    if (!name || !out)
+        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "scheduler",
+                              "NULL argument");
+    for (int s = 0; s < HAMM_SCHED_COUNT; s++)
+        if (strcmp(name, scheduler_names[s]) == 0) {
+            *out = (hamm_scheduler)s;
+            return HAMM_OK;
+        }
+    return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, "scheduler",
+                          "unknown scheduler '%.60s' (expected fr-fcfs, fcfs, most-pending or "
+                          "banked-fifo)",
+                          name);
+}
+
+/* What one load holds while it runs. */
+struct load {
+    const char *path;            /* the system file */
+    struct config_set *sets;
+    const char **set_paths;
+    size_t nsets;
+    json_t *sys;                 /* the system file's tree */
+    json_t *dram_file;           /* the DRAM file's tree, when "dram" names a file */
+    char dram_path[PATH_BUF];
+    struct schema_source sys_src, dram_src;
+};
+
+static void load_free(struct load *ld)
+{
+    for (size_t i = 0; ld->sets && i < ld->nsets; i++)
+        json_decref(ld->sets[i].value);
+    free(ld->sets);
+    free(ld->set_paths);
+    json_decref(ld->sys);
+    json_decref(ld->dram_file);
+}
+
+static hamm_status parse_sets(struct load *ld, const char *const *sets, size_t nsets,
+                              hamm_error *err)
+{
+    ld->sets = hamm_calloc_array(nsets, sizeof *ld->sets);
+    ld->set_paths = hamm_calloc_array(nsets, sizeof *ld->set_paths);
+    if (!ld->sets || !ld->set_paths)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    for (size_t i = 0; i < nsets; i++) {
+        hamm_status st = config_set_parse(sets[i], &ld->sets[i], err);
+        ld->nsets = i + 1; /* so load_free releases the values parsed so far */
+        if (st != HAMM_OK)
+            return st;
+        ld->set_paths[i] = ld->sets[i].path;
+    }
+    return HAMM_OK;
+}
+
+static int is_dram_path(const char *path)
+{
+    return strncmp(path, CONFIG_DRAM_PREFIX, sizeof CONFIG_DRAM_PREFIX - 1) == 0;
+}
+
+/* Apply the overrides of one file: the system's keys, or (dram != 0) the DRAM's. */
+static hamm_status apply_sets(struct load *ld, json_t *root, int dram, hamm_error *err)
+{
+    for (size_t i = 0; i < ld->nsets; i++) {
+        const char *p = ld->sets[i].path;
+        if (is_dram_path(p) != dram)
+            continue;
+        hamm_status st = config_set_apply(root, dram ? p + sizeof CONFIG_DRAM_PREFIX - 1 : p,
+                                          ld->sets[i].value, err);
+        if (st != HAMM_OK)
+            return st;
+    }
+    return HAMM_OK;
+}
+
+/* Parse a model file; syntax errors keep jansson's line and column. */
+static hamm_status read_json(const char *path, json_t **out, hamm_error *err)
+{
+    json_error_t jerr;
+    *out = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (*out) {
+        if (json_is_object(*out))
+            return HAMM_OK;
+        return hamm_error_set(err, HAMM_ERR_CONFIG, path, 0, HAMM_NO_OFFSET, NULL,
+                              "a model file holds one JSON object");
+    }
+    if (json_error_code(&jerr) == json_error_cannot_open_file)
+        return hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL, "%s", jerr.text);
+    int fresh = err && err->status == HAMM_OK;
+    hamm_error_set(err, HAMM_ERR_CONFIG, path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
+                   jerr.position >= 0 ? (uint64_t)jerr.position : HAMM_NO_OFFSET, NULL, "%s",
+                   jerr.text);
+    if (fresh && jerr.column > 0)
+        err->column = (uint64_t)jerr.column;
+    return HAMM_ERR_CONFIG;
+}
+
+/* "dram" names a file relative to the system file (or, from --set, any model name). */
+static hamm_status locate_dram(struct load *ld, const char *name, hamm_error *err)
+{
+    if (schema_was_set(&ld->sys_src, DRAM_KEY)) {
+        hamm_error local;
+        hamm_error_clear(&local);
+        if (hamm_config_find(name, ld->dram_path, sizeof ld->dram_path, &local) == HAMM_OK)
+            return HAMM_OK;
+        return schema_fail(&ld->sys_src, DRAM_KEY, err, "%s", local.text);
+    }
+    const char *slash = strrchr(ld->path, '/');
+    int dir_len = name[0] == '/' || !slash ? 0 : (int)(slash - ld->path + 1);
+    int n = snprintf(ld->dram_path, sizeof ld->dram_path, "%.*s%s", dir_len, ld->path, name);
+    if (n < 0 || (size_t)n >= sizeof ld->dram_path)
+        return schema_fail(&ld->sys_src, DRAM_KEY, err, "the file name is too long");
+    return HAMM_OK;
+}
+
+/* The DRAM model's tree: inline, or read from its file (whose errors then name it). */
+static hamm_status resolve_dram(struct load *ld, json_t **root, hamm_error *err)
+{
+    json_t *v = json_object_get(ld->sys, DRAM_KEY);
+    ld->dram_src = ld->sys_src;
+    if (json_is_object(v)) {
+        *root = v;
+        return HAMM_OK;
+    }
+    if (!json_is_string(v))
+        return schema_fail(&ld->sys_src, DRAM_KEY, err,
+                           "expects a DRAM model file name or an inline DRAM object");
+    hamm_status st = locate_dram(ld, json_string_value(v), err);
+    if (st != HAMM_OK)
+        return st;
+    hamm_error local;
+    hamm_error_clear(&local);
+    st = read_json(ld->dram_path, &ld->dram_file, &local);
+    if (st == HAMM_ERR_IO) /* a missing file is the system file's mistake */
+        return schema_fail(&ld->sys_src, DRAM_KEY, err, "%s", local.text);
+    if (st != HAMM_OK) {
+        if (err && err->status == HAMM_OK)
+            *err = local;
+        return st;
+    }
+    ld->dram_src.file = ld->dram_path;
+    *root = ld->dram_file;
+    return HAMM_OK;
+}
+
+/* Build the address map once: a map that does not fit the geometry fails here. */
+static hamm_status check_map(const hamm_system_config *c, const struct schema_source *src,
+                             hamm_error *err)
+{
+    hamm_addrmap *m;
+    hamm_error local;
+    hamm_error_clear(&local);
+    if (hamm_config_addrmap(c, &m, &local) == HAMM_OK) {
+        hamm_addrmap_free(m);
+        return HAMM_OK;
+    }
+    if (local.status != HAMM_ERR_CONFIG)
+        return hamm_error_set(err, local.status, src->file, 0, HAMM_NO_OFFSET, local.field,
+                              "%s", local.text);
+    return schema_fail(src, local.field, err, "%s", local.text);
+}
+
+static hamm_status load_stages(struct load *ld, hamm_system_config *c, hamm_error *err)
+{
+    json_t *dram_root = NULL;
+    hamm_status st = read_json(ld->path, &ld->sys, err);
+    if (st == HAMM_OK)
+        st = apply_sets(ld, ld->sys, 0, err);
+    if (st == HAMM_OK)
+        st = schema_read(&config_system_table, ld->sys, c, "", &ld->sys_src, err);
+    if (st == HAMM_OK)
+        st = resolve_dram(ld, &dram_root, err);
+    if (st == HAMM_OK)
+        st = apply_sets(ld, dram_root, 1, err);
+    if (st == HAMM_OK)
+        st = schema_read(&config_dram_table, dram_root, &c->dram, CONFIG_DRAM_PREFIX,
+                         &ld->dram_src, err);
+    if (st == HAMM_OK)
+        st = config_check_dram(&c->dram, &ld->dram_src, err);
+    if (st == HAMM_OK)
+        st = config_check_system(c, &ld->sys_src, err);
+    if (st == HAMM_OK)
+        st = check_map(c, &ld->sys_src, err);
+    return st;
+}
+
+hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
+                             const char *const *sets, size_t nsets, hamm_error *err)
+{
+    if (!cfg || !path || (nsets && !sets))
+        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "hamm_config_load: NULL argument");
+    if (strlen(path) >= sizeof cfg->source)
+        return hamm_error_set(err, HAMM_ERR_ARG, path, 0, HAMM_NO_OFFSET, NULL,
+                              "the model file's path is too long");
+    hamm_system_config *c = hamm_calloc_array(1, sizeof *c);
+    struct load ld;
+    memset(&ld, 0, sizeof ld);
+    ld.path = path;
+    hamm_status st = c ? parse_sets(&ld, sets, nsets, err)
+                       : hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                                        "out of memory");
+    ld.sys_src = (struct schema_source){path, ld.set_paths, ld.nsets};
+    if (st == HAMM_OK)
+        st = load_stages(&ld, c, err);
+    if (st == HAMM_OK) {
+        snprintf(c->source, sizeof c->source, "%s", path);
+        *cfg = *c;
+    }
+    load_free(&ld);
+    free(c);
+    return st;
+}
+
+void hamm_config_geometry(const hamm_system_config *cfg, hamm_geometry *g)
+{
+    g->channels = cfg->channels;
+    g->bank_groups = cfg->dram.bank_groups;
+    g->banks = cfg->dram.banks;
+    g->rows = cfg->dram.rows;
+    g->columns = cfg->dram.columns;
+    g->column_bytes = cfg->chips_per_channel * cfg->dram.bus_width_bits / 8;
+}
+
+hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **out,
+                                hamm_error *err)
+{
+    hamm_geometry g;
+    hamm_config_geometry(cfg, &g);
+    hamm_status st = hamm_addrmap_new(out, cfg->address_map, cfg->address_xor, &g, err);
+    if (st != HAMM_OK && cfg->source[0])
+        hamm_error_locate(err, cfg->source, 0, HAMM_NO_OFFSET);
+    return st;
+}
+
+char *hamm_config_to_json(const hamm_system_config *cfg)
+{
+    json_t *root = schema_write(&config_system_table, cfg);
+    json_t *dram = schema_write(&config_dram_table, &cfg->dram);
+    char *text = NULL;
+    /* json_object_set_new replaces the null placeholder in place, keeping the key order */
+    if (root && dram) {
+        int rc = json_object_set_new(root, DRAM_KEY, dram); /* takes dram, even on failure */
+        dram = NULL;
+        if (rc == 0)
+            text = json_dumps(root, JSON_INDENT(2));
+    }
+    json_decref(dram);
+    json_decref(root);
+    return text;
+}

@@ -1,0 +1,119 @@
+/* config_check.c - the rules that tie fields together, run after the schema tables have
+ * checked each field alone.  Each rule names the field it blames; none adjusts a value. */
+#include <stdio.h>
+
+#include "config_internal.h"
+
+#define ORG CONFIG_DRAM_PREFIX "organization."
+#define TIM CONFIG_DRAM_PREFIX "timing."
+
+static hamm_status check_organization(const hamm_dram_config *d,
+                                      const struct schema_source *src, hamm_error *err)
+{
+    if (d->bank_groups > d->banks) /* both are powers of two: dividing is not exceeding */
+        return schema_fail(src, ORG "bank_groups", err, "%u bank groups do not divide %u banks",
+                           (unsigned)d->bank_groups, (unsigned)d->banks);
+    if (d->burst_length < d->data_rate)
+        return schema_fail(src, ORG "burst_length", err,
+                           "a burst of %u beats at %u beats per cycle is not a whole number "
+                           "of cycles",
+                           (unsigned)d->burst_length, (unsigned)d->data_rate);
+    return HAMM_OK;
+}
+
+/* A same-bank-group variant (tCCD_L ...): 0, or at least the other-group value, and only
+ * on a device with bank groups. */
+static hamm_status check_long(const hamm_dram_config *d, uint32_t value, uint32_t base,
+                              const char *name, const char *base_name,
+                              const struct schema_source *src, hamm_error *err)
+{
+    char path[128];
+    snprintf(path, sizeof path, TIM "%s", name);
+    if (!value)
+        return HAMM_OK;
+    if (d->bank_groups == 1)
+        return schema_fail(src, path, err,
+                           "%s applies within a bank group, and bank_groups is 1 (leave %s "
+                           "out, or give the bank groups)",
+                           name, name);
+    if (value < base)
+        return schema_fail(src, path, err, "%s (%u) is shorter than %s (%u)", name,
+                           (unsigned)value, base_name, (unsigned)base);
+    return HAMM_OK;
+}
+
+static hamm_status check_refresh(const hamm_dram_timing *t, const struct schema_source *src,
+                                 hamm_error *err)
+{
+    if (t->tREFI && !t->tRFC)
+        return schema_fail(src, TIM "tRFC", err, "tREFI is %u, so tRFC must be given",
+                           (unsigned)t->tREFI);
+    if (t->tRFC && !t->tREFI)
+        return schema_fail(src, TIM "tREFI", err,
+                           "tRFC is %u, so tREFI must be given (0 for both: no refresh)",
+                           (unsigned)t->tRFC);
+    if (t->tREFI && t->tRFC >= t->tREFI)
+        return schema_fail(src, TIM "tRFC", err, "tRFC (%u) is not shorter than tREFI (%u)",
+                           (unsigned)t->tRFC, (unsigned)t->tREFI);
+    return HAMM_OK;
+}
+
+static hamm_status check_timing(const hamm_dram_config *d, const struct schema_source *src,
+                                hamm_error *err)
+{
+    const hamm_dram_timing *t = &d->timing;
+    if (t->tRC < t->tRAS + t->tRP)
+        return schema_fail(src, TIM "tRC", err, "tRC (%u) is less than tRAS + tRP (%u + %u = %u)",
+                           (unsigned)t->tRC, (unsigned)t->tRAS, (unsigned)t->tRP,
+                           (unsigned)(t->tRAS + t->tRP));
+    uint32_t burst = d->burst_length / d->data_rate;
+    if (t->tCCD < burst)
+        return schema_fail(src, TIM "tCCD", err,
+                           "tCCD (%u) is shorter than one burst (%u beats at %u per cycle = %u "
+                           "cycles)",
+                           (unsigned)t->tCCD, (unsigned)d->burst_length,
+                           (unsigned)d->data_rate, (unsigned)burst);
+    hamm_status st = check_long(d, t->tCCD_L, t->tCCD, "tCCD_L", "tCCD", src, err);
+    if (st == HAMM_OK)
+        st = check_long(d, t->tRRD_L, t->tRRD, "tRRD_L", "tRRD", src, err);
+    if (st == HAMM_OK)
+        st = check_long(d, t->tWTR_L, t->tWTR, "tWTR_L", "tWTR", src, err);
+    if (st == HAMM_OK)
+        st = check_refresh(t, src, err);
+    return st;
+}
+
+hamm_status config_check_dram(const hamm_dram_config *d, const struct schema_source *src,
+                              hamm_error *err)
+{
+    hamm_status st = check_organization(d, src, err);
+    if (st == HAMM_OK)
+        st = check_timing(d, src, err);
+    return st;
+}
+
+hamm_status config_check_system(const hamm_system_config *c, const struct schema_source *src,
+                                hamm_error *err)
+{
+    const hamm_dram_config *d = &c->dram;
+    uint64_t bits = (uint64_t)c->chips_per_channel * d->bus_width_bits;
+    if (bits < 8)
+        return schema_fail(src, "chips_per_channel", err,
+                           "%u chips of %u bits make a channel narrower than a byte",
+                           (unsigned)c->chips_per_channel, (unsigned)d->bus_width_bits);
+    uint64_t burst = bits / 8 * d->burst_length;
+    uint64_t row = bits / 8 * d->columns;
+    if (c->request_size % burst)
+        return schema_fail(src, "request_size_bytes", err,
+                           "%u bytes is not a whole number of %llu-byte bursts (%u chips x %u "
+                           "bits x BL%u)",
+                           (unsigned)c->request_size, (unsigned long long)burst,
+                           (unsigned)c->chips_per_channel, (unsigned)d->bus_width_bits,
+                           (unsigned)d->burst_length);
+    if (c->request_size > row)
+        return schema_fail(src, "request_size_bytes", err,
+                           "%u bytes is more than a %llu-byte row (%u columns x %llu bytes)",
+                           (unsigned)c->request_size, (unsigned long long)row,
+                           (unsigned)d->columns, (unsigned long long)(bits / 8));
+    return HAMM_OK;
+}

@@ -1,0 +1,39 @@
+/* config_internal.h - what the files of the model loader share: the two schema tables
+ * (config_tables.c), the cross-field checks (config_check.c) and the command-line
+ * overrides (config_set.c). */
+#ifndef HAMM_CONFIG_INTERNAL_H
+#define HAMM_CONFIG_INTERNAL_H
+
+#include <jansson.h>
+
+#include "schema.h"
+#include "hamm/config.h"
+
+#define CONFIG_DRAM_SCHEMA "hamm-dram/1"
+#define CONFIG_SYSTEM_SCHEMA "hamm-system/1"
+#define CONFIG_DRAM_PREFIX "dram." /* DRAM keys are named by the path --set takes */
+
+extern const struct schema_table config_dram_table;   /* a DRAM model file */
+extern const struct schema_table config_system_table; /* a system model file */
+
+/* Stage 2 of loading, after the tables: rules across fields of the DRAM model and of the
+ * system (tRC >= tRAS + tRP, bank groups dividing banks, a request a whole number of
+ * bursts, ...), then the address map is built once to prove it fits the geometry. */
+hamm_status config_check_dram(const hamm_dram_config *d, const struct schema_source *src,
+                              hamm_error *err);
+hamm_status config_check_system(const hamm_system_config *c, const struct schema_source *src,
+                                hamm_error *err);
+
+/* One "path=value" override, its value already parsed. */
+struct config_set {
+    char path[128];
+    json_t *value; /* owned */
+};
+
+/* Parse and check one override (the path must name a settable key). */
+hamm_status config_set_parse(const char *arg, struct config_set *out, hamm_error *err);
+
+/* Apply `value` at dotted `path` inside `root`, creating missing objects on the way. */
+hamm_status config_set_apply(json_t *root, const char *path, json_t *value, hamm_error *err);
+
+#endif

@@ -1,0 +1,114 @@
+/* config_tables.c - every key of the two model-file kinds, in one place: type, range,
+ * required or default, unit, and where it lands in the structs of hamm/config.h.
+ * models/README.md documents the same keys; keep the two in step. */
+#include <stddef.h>
+
+#include "config_internal.h"
+
+#define ROWS(a) (a), (sizeof(a) / sizeof((a)[0]))
+#define REQ SCHEMA_REQUIRED
+#define POW2 SCHEMA_POW2
+#define MAXLEN 4096.0
+
+/* Offsets into hamm_dram_config. */
+#define D(m) offsetof(hamm_dram_config, m)
+#define T(m) offsetof(hamm_dram_config, timing.m)
+
+/* A timing parameter in command-clock cycles: required, at least `lo` cycles. */
+#define CYCLES(name, lo, doc) \
+    { #name, SCHEMA_U32, REQ, lo, 65535, 0, NULL, T(name), 0, "cycles", NULL, doc }
+/* An optional one; 0 means the standard does not have it. */
+#define CYCLES_OPT(name, hi, doc) \
+    { #name, SCHEMA_U32, 0, 0, hi, 0, NULL, T(name), 0, "cycles", NULL, doc }
+
+static const struct schema_field organization[] = {
+    {"banks", SCHEMA_U32, REQ | POW2, 1, 1024, 0, NULL, D(banks), 0, "", NULL,
+     "banks per chip, all groups together"},
+    {"bank_groups", SCHEMA_U32, POW2, 1, 64, 1, NULL, D(bank_groups), 0, "", NULL,
+     "bank groups per chip (1: none)"},
+    {"rows", SCHEMA_U32, REQ | POW2, 1, 16777216, 0, NULL, D(rows), 0, "", NULL,
+     "rows per bank"},
+    {"columns", SCHEMA_U32, REQ | POW2, 1, 65536, 0, NULL, D(columns), 0, "", NULL,
+     "column addresses per row; one column is one beat of one chip (bus_width_bits)"},
+    {"bus_width_bits", SCHEMA_U32, REQ | POW2, 1, 1024, 0, NULL, D(bus_width_bits), 0, "bits",
+     NULL, "data pins per chip"},
+    {"burst_length", SCHEMA_U32, REQ | POW2, 1, 64, 0, NULL, D(burst_length), 0, "beats", NULL,
+     "beats per RD/WR command (BL)"},
+    {"data_rate", SCHEMA_U32, POW2, 1, 8, 2, NULL, D(data_rate), 0, "beats per cycle", NULL,
+     "beats per command-clock cycle: 1 SDR, 2 DDR, 4 GDDR5 (QDR)"},
+};
+static const struct schema_table organization_table = {ROWS(organization)};
+
+static const struct schema_field timing[] = {
+    CYCLES(tCCD, 1, "RD to RD or WR to WR, any bank (other bank group)"),
+    CYCLES_OPT(tCCD_L, 65535, "RD to RD or WR to WR in the same bank group"),
+    CYCLES(tRRD, 1, "ACT to ACT, other bank (other bank group)"),
+    CYCLES_OPT(tRRD_L, 65535, "ACT to ACT in the same bank group"),
+    CYCLES_OPT(tFAW, 65535, "window holding at most four ACTs"),
+    CYCLES(tRAS, 1, "ACT to PRE, same bank"),
+    CYCLES(tRCD, 1, "ACT to RD/WR, same bank"),
+    CYCLES(tRP, 1, "PRE to ACT, same bank"),
+    CYCLES(tRC, 1, "ACT to ACT, same bank"),
+    CYCLES(CL, 1, "RD to first read data"),
+    CYCLES(WL, 1, "WR to first write data"),
+    CYCLES(tWTR, 1, "end of write data to RD (other bank group)"),
+    CYCLES_OPT(tWTR_L, 65535, "end of write data to RD in the same bank group"),
+    CYCLES(tRTW, 1, "RD to WR (bus turnaround)"),
+    CYCLES(tRTP, 1, "RD to PRE, same bank"),
+    CYCLES(tWR, 1, "end of write data to PRE, same bank (write recovery)"),
+    CYCLES_OPT(tRFC, 65535, "REF to ACT (0: refresh not modelled)"),
+    CYCLES_OPT(tREFI, 1000000, "average REF interval (0: refresh not modelled)"),
+};
+static const struct schema_table timing_table = {ROWS(timing)};
+
+static const struct schema_field dram[] = {
+    {"schema", SCHEMA_TAG, REQ, 0, 0, 0, CONFIG_DRAM_SCHEMA, 0, 0, "", NULL,
+     "file kind and version"},
+    {"name", SCHEMA_STRING, REQ, 1, MAXLEN, 0, NULL, D(name), sizeof(((hamm_dram_config *)0)->name),
+     "", NULL, "short name of the device"},
+    {"description", SCHEMA_STRING, 0, 0, MAXLEN, 0, NULL, 0, 0, "", NULL, "free text"},
+    {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL,
+     "where each value comes from (object of strings)"},
+    {"organization", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &organization_table,
+     "geometry of one chip"},
+    {"clock_mhz", SCHEMA_DOUBLE, REQ, 1, 100000, 0, NULL, D(clock_mhz), 0, "MHz", NULL,
+     "command clock"},
+    {"timing", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &timing_table,
+     "timing in command-clock cycles"},
+};
+const struct schema_table config_dram_table = {ROWS(dram)};
+
+/* Offsets into hamm_system_config. */
+#define S(m) offsetof(hamm_system_config, m)
+#define SIZE(m) sizeof(((hamm_system_config *)0)->m)
+
+static const struct schema_field system_fields[] = {
+    {"schema", SCHEMA_TAG, REQ, 0, 0, 0, CONFIG_SYSTEM_SCHEMA, 0, 0, "", NULL,
+     "file kind and version"},
+    {"name", SCHEMA_STRING, REQ, 1, MAXLEN, 0, NULL, S(name), SIZE(name), "", NULL,
+     "short name of the system"},
+    {"description", SCHEMA_STRING, 0, 0, MAXLEN, 0, NULL, 0, 0, "", NULL, "free text"},
+    {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL,
+     "where each value comes from (object of strings)"},
+    {"dram", SCHEMA_EXTERNAL, REQ, 0, 0, 0, NULL, 0, 0, "", NULL,
+     "DRAM model: a file name relative to this file, or an inline DRAM object"},
+    {"channels", SCHEMA_U32, REQ, 1, 1024, 0, NULL, S(channels), 0, "", NULL,
+     "memory controllers (channels)"},
+    {"chips_per_channel", SCHEMA_U32, REQ | POW2, 1, 64, 0, NULL, S(chips_per_channel), 0, "",
+     NULL, "chips in lockstep on one controller"},
+    {"queue_size", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(queue_size), 0, "requests", NULL,
+     "controller request queue entries"},
+    {"scheduler", SCHEMA_SCHEDULER, 0, 0, 0, 0, "fr-fcfs", S(scheduler), 0, "", NULL,
+     "fr-fcfs, fcfs, most-pending or banked-fifo"},
+    {"request_size_bytes", SCHEMA_U32, REQ | POW2, 1, 4096, 0, NULL, S(request_size), 0,
+     "bytes", NULL, "bytes per request"},
+    {"cores", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(cores), 0, "", NULL,
+     "cores issuing requests"},
+    {"max_inflight_per_core", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(max_inflight_per_core), 0,
+     "requests", NULL, "outstanding requests per core"},
+    {"address_map", SCHEMA_STRING, REQ, 1, MAXLEN, 0, NULL, S(address_map), SIZE(address_map),
+     "", NULL, "address -> channel, bank, row, column (see hamm/addrmap.h)"},
+    {"address_xor", SCHEMA_STRING, 0, 0, MAXLEN, 0, "", S(address_xor), SIZE(address_xor), "",
+     NULL, "XOR hashing terms, e.g. \"bank^row\" (\"\": none)"},
+};
+const struct schema_table config_system_table = {ROWS(system_fields)};

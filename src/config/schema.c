@@ -1,0 +1,341 @@
+/* schema.c - the table-driven reader and writer declared in schema.h. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "schema.h"
+#include "hamm/config.h"
+
+#define PATH_MAX_LEN 128 /* hamm_error.field */
+
+int schema_was_set(const struct schema_source *src, const char *path)
+{
+    for (size_t i = 0; i < src->nset; i++)
+        if (strcmp(src->set_paths[i], path) == 0)
+            return 1;
+    return 0;
+}
+
+hamm_status schema_fail(const struct schema_source *src, const char *path, hamm_error *err,
+                        const char *fmt, ...)
+{
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    const char *source = schema_was_set(src, path) ? SCHEMA_SET_SOURCE : src->file;
+    return hamm_error_set(err, HAMM_ERR_CONFIG, source, 0, HAMM_NO_OFFSET, path, "%s", text);
+}
+
+/* "an integer", "a string", ... for "expects X, got Y". */
+static const char *json_kind(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a fractional number";
+    case JSON_TRUE: return "true";
+    case JSON_FALSE: return "false";
+    case JSON_NULL: return "null";
+    }
+    return "?";
+}
+
+static void join(char *buf, size_t size, const char *prefix, const char *key)
+{
+    snprintf(buf, size, "%s%s", prefix, key);
+}
+
+/* "a, b, c" of the table's keys, for "unknown key" messages. */
+static void list_keys(const struct schema_table *t, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < t->count && n < size; i++) {
+        int w = snprintf(buf + n, size - n, "%s%s", i ? ", " : "", t->fields[i].key);
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+}
+
+static const struct schema_field *find_key(const struct schema_table *t, const char *key,
+                                           size_t len)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (strlen(t->fields[i].key) == len && strncmp(t->fields[i].key, key, len) == 0)
+            return &t->fields[i];
+    return NULL;
+}
+
+const struct schema_field *schema_lookup(const struct schema_table *t, const char *path)
+{
+    for (;;) {
+        size_t len = strcspn(path, ".");
+        const struct schema_field *f = find_key(t, path, len);
+        if (!f || !path[len])
+            return f;
+        if (f->type != SCHEMA_OBJECT)
+            return NULL;
+        t = f->sub;
+        path += len + 1;
+    }
+}
+
+static hamm_status check_unknown(const struct schema_table *t, json_t *obj, const char *prefix,
+                                 const struct schema_source *src, hamm_error *err)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        if (find_key(t, key, strlen(key)))
+            continue;
+        char path[PATH_MAX_LEN], keys[200];
+        join(path, sizeof path, prefix, key);
+        list_keys(t, keys, sizeof keys);
+        return schema_fail(src, path, err, "unknown key (expected one of: %s)", keys);
+    }
+    return HAMM_OK;
+}
+
+static void *at(void *dst, const struct schema_field *f)
+{
+    return (char *)dst + f->offset;
+}
+
+static hamm_status read_u32(const struct schema_field *f, json_t *v, void *dst,
+                            const char *path, const struct schema_source *src, hamm_error *err)
+{
+    if (!json_is_integer(v))
+        return schema_fail(src, path, err, "expects an integer%s%s, got %s",
+                           *f->unit ? " in " : "", f->unit, json_kind(v));
+    json_int_t n = json_integer_value(v);
+    if ((double)n < f->min || (double)n > f->max)
+        return schema_fail(src, path, err, "must be from %.0f to %.0f%s%s, got %lld", f->min,
+                           f->max, *f->unit ? " " : "", f->unit, (long long)n);
+    if ((f->flags & SCHEMA_POW2) && (n & (n - 1)))
+        return schema_fail(src, path, err, "must be a power of two, got %lld", (long long)n);
+    *(uint32_t *)at(dst, f) = (uint32_t)n;
+    return HAMM_OK;
+}
+
+static hamm_status read_double(const struct schema_field *f, json_t *v, void *dst,
+                               const char *path, const struct schema_source *src,
+                               hamm_error *err)
+{
+    if (!json_is_number(v))
+        return schema_fail(src, path, err, "expects a number%s%s, got %s",
+                           *f->unit ? " in " : "", f->unit, json_kind(v));
+    double d = json_number_value(v);
+    if (!isfinite(d) || d < f->min || d > f->max)
+        return schema_fail(src, path, err, "must be from %g to %g%s%s, got %g", f->min, f->max,
+                           *f->unit ? " " : "", f->unit, d);
+    *(double *)at(dst, f) = d;
+    return HAMM_OK;
+}
+
+static hamm_status read_string(const struct schema_field *f, json_t *v, void *dst,
+                               const char *path, const struct schema_source *src,
+                               hamm_error *err)
+{
+    if (!json_is_string(v))
+        return schema_fail(src, path, err, "expects a string, got %s", json_kind(v));
+    size_t len = json_string_length(v);
+    if (strlen(json_string_value(v)) != len)
+        return schema_fail(src, path, err, "holds a NUL character");
+    if ((double)len < f->min)
+        return schema_fail(src, path, err, "must not be empty");
+    if ((double)len > f->max || (f->size && len >= f->size))
+        return schema_fail(src, path, err, "is longer than %.0f characters",
+                           f->size && (double)(f->size - 1) < f->max ? (double)(f->size - 1)
+                                                                     : f->max);
+    if (f->size)
+        memcpy(at(dst, f), json_string_value(v), len + 1);
+    return HAMM_OK;
+}
+
+static hamm_status read_tag(const struct schema_field *f, json_t *v, const char *path,
+                            const struct schema_source *src, hamm_error *err)
+{
+    if (json_is_string(v) && strcmp(json_string_value(v), f->text) == 0)
+        return HAMM_OK;
+    if (json_is_string(v))
+        return schema_fail(src, path, err, "expects \"%s\", got \"%.60s\"", f->text,
+                           json_string_value(v));
+    return schema_fail(src, path, err, "expects \"%s\", got %s", f->text, json_kind(v));
+}
+
+static hamm_status read_scheduler(const struct schema_field *f, json_t *v, void *dst,
+                                  const char *path, const struct schema_source *src,
+                                  hamm_error *err)
+{
+    if (!json_is_string(v))
+        return schema_fail(src, path, err, "expects a string, got %s", json_kind(v));
+    hamm_error local;
+    hamm_error_clear(&local);
+    hamm_scheduler s;
+    if (hamm_scheduler_from_name(json_string_value(v), &s, &local) != HAMM_OK)
+        return schema_fail(src, path, err, "%s", local.text);
+    *(hamm_scheduler *)at(dst, f) = s;
+    return HAMM_OK;
+}
+
+static hamm_status read_notes(json_t *v, const char *path, const struct schema_source *src,
+                              hamm_error *err)
+{
+    if (!json_is_object(v))
+        return schema_fail(src, path, err, "expects an object of strings, got %s",
+                           json_kind(v));
+    const char *key;
+    json_t *note;
+    json_object_foreach(v, key, note) {
+        if (json_is_string(note))
+            continue;
+        char sub[PATH_MAX_LEN];
+        snprintf(sub, sizeof sub, "%s.%s", path, key);
+        return schema_fail(src, sub, err, "expects a string, got %s", json_kind(note));
+    }
+    return HAMM_OK;
+}
+
+static hamm_status read_value(const struct schema_field *f, json_t *v, void *dst,
+                              const char *path, const struct schema_source *src,
+                              hamm_error *err)
+{
+    char prefix[PATH_MAX_LEN];
+    switch (f->type) {
+    case SCHEMA_U32: return read_u32(f, v, dst, path, src, err);
+    case SCHEMA_DOUBLE: return read_double(f, v, dst, path, src, err);
+    case SCHEMA_STRING: return read_string(f, v, dst, path, src, err);
+    case SCHEMA_TAG: return read_tag(f, v, path, src, err);
+    case SCHEMA_SCHEDULER: return read_scheduler(f, v, dst, path, src, err);
+    case SCHEMA_NOTES: return read_notes(v, path, src, err);
+    case SCHEMA_OBJECT:
+        if (!json_is_object(v))
+            return schema_fail(src, path, err, "expects an object, got %s", json_kind(v));
+        snprintf(prefix, sizeof prefix, "%s.", path);
+        return schema_read(f->sub, v, dst, prefix, src, err);
+    case SCHEMA_EXTERNAL: return HAMM_OK;
+    }
+    return HAMM_OK;
+}
+
+/* An optional key that is absent: its documented default. */
+static hamm_status read_default(const struct schema_field *f, void *dst, const char *path,
+                                const struct schema_source *src, hamm_error *err)
+{
+    json_t *empty;
+    hamm_status st = HAMM_OK;
+    switch (f->type) {
+    case SCHEMA_U32: *(uint32_t *)at(dst, f) = (uint32_t)f->def; break;
+    case SCHEMA_DOUBLE: *(double *)at(dst, f) = f->def; break;
+    case SCHEMA_STRING:
+        if (f->size)
+            snprintf(at(dst, f), f->size, "%s", f->text ? f->text : "");
+        break;
+    case SCHEMA_SCHEDULER:
+        st = hamm_scheduler_from_name(f->text, (hamm_scheduler *)at(dst, f), err);
+        break;
+    case SCHEMA_OBJECT: /* an optional object: every key of it takes its default */
+        empty = json_object();
+        if (!empty)
+            return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, path,
+                                  "out of memory");
+        st = read_value(f, empty, dst, path, src, err);
+        json_decref(empty);
+        break;
+    case SCHEMA_TAG:
+    case SCHEMA_NOTES:
+    case SCHEMA_EXTERNAL:
+        break;
+    }
+    return st;
+}
+
+/* Tags first: a file of the wrong kind is best told so, not that its keys are unknown. */
+static hamm_status check_tags(const struct schema_table *t, json_t *obj, const char *prefix,
+                              const struct schema_source *src, hamm_error *err)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        const struct schema_field *f = &t->fields[i];
+        json_t *v = json_object_get(obj, f->key);
+        if (f->type != SCHEMA_TAG || !v)
+            continue;
+        char path[PATH_MAX_LEN];
+        join(path, sizeof path, prefix, f->key);
+        hamm_status st = read_tag(f, v, path, src, err);
+        if (st != HAMM_OK)
+            return st;
+    }
+    return HAMM_OK;
+}
+
+hamm_status schema_read(const struct schema_table *t, json_t *obj, void *dst,
+                        const char *prefix, const struct schema_source *src, hamm_error *err)
+{
+    hamm_status st = check_tags(t, obj, prefix, src, err);
+    if (st == HAMM_OK)
+        st = check_unknown(t, obj, prefix, src, err);
+    for (size_t i = 0; i < t->count && st == HAMM_OK; i++) {
+        const struct schema_field *f = &t->fields[i];
+        char path[PATH_MAX_LEN];
+        join(path, sizeof path, prefix, f->key);
+        json_t *v = json_object_get(obj, f->key);
+        if (v)
+            st = read_value(f, v, dst, path, src, err);
+        else if (f->flags & SCHEMA_REQUIRED)
+            st = schema_fail(src, path, err, "missing (required%s%s)", *f->unit ? ", in " : "",
+                             f->unit);
+        else
+            st = read_default(f, dst, path, src, err);
+    }
+    return st;
+}
+
+static const void *cat(const void *src, const struct schema_field *f)
+{
+    return (const char *)src + f->offset;
+}
+
+/* One value for schema_write; NULL for "leave the key out" via *skip, or out of memory. */
+static json_t *write_value(const struct schema_field *f, const void *src, int *skip)
+{
+    *skip = 0;
+    switch (f->type) {
+    case SCHEMA_U32: return json_integer(*(const uint32_t *)cat(src, f));
+    case SCHEMA_DOUBLE: return json_real(*(const double *)cat(src, f));
+    case SCHEMA_STRING:
+        if (f->size)
+            return json_string((const char *)cat(src, f));
+        break;
+    case SCHEMA_TAG: return json_string(f->text);
+    case SCHEMA_SCHEDULER:
+        return json_string(hamm_scheduler_name(*(const hamm_scheduler *)cat(src, f)));
+    case SCHEMA_OBJECT: return schema_write(f->sub, src);
+    case SCHEMA_EXTERNAL: return json_null();
+    case SCHEMA_NOTES: break;
+    }
+    *skip = 1;
+    return NULL;
+}
+
+json_t *schema_write(const struct schema_table *t, const void *src)
+{
+    json_t *obj = json_object();
+    for (size_t i = 0; obj && i < t->count; i++) {
+        int skip;
+        json_t *v = write_value(&t->fields[i], src, &skip);
+        if (skip)
+            continue;
+        if (!v || json_object_set_new(obj, t->fields[i].key, v) != 0) {
+            json_decref(obj);
+            return NULL;
+        }
+    }
+    return obj;
+}

@@ -1,0 +1,308 @@
+/* dram_model.c - the hybrid analytical DRAM model over a whole trace: the address map
+ * splits requests by channel, each channel runs one sliding-window profiler per
+ * profiling heuristic, and the results are combined per MODELS.md section 2.2. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "hamm/dram_model.h"
+#include "window.h"
+
+#define PROFILERS 2 /* NO_OVERLAP and FULL_OVERLAP; the other heuristics derive from them */
+#define STAGE 1024  /* requests decoded and sorted by channel at a time */
+
+struct hamm_dram_model {
+    hamm_model_params p;
+    const hamm_addrmap *map;
+    unsigned heuristics;
+    window **windows; /* [channel * PROFILERS + profiler], NULL when not run */
+    /* Requests are decoded and grouped by channel before they reach the profilers, so
+     * each profiler runs over a stretch of its own requests with its state in cache. */
+    window_req staged[STAGE];
+    uint32_t channel[STAGE];
+    window_req sorted[STAGE];
+    uint32_t *start; /* [channels + 1]: channel c's requests are sorted[start[c]..start[c+1]) */
+};
+
+static const char *const heuristic_names[HAMM_HEUR_COUNT] = {
+    [HAMM_HEUR_NO_OVERLAP] = "no-overlap",
+    [HAMM_HEUR_FULL_OVERLAP] = "full-overlap",
+    [HAMM_HEUR_AVERAGE] = "average",
+    [HAMM_HEUR_LOCALITY_SWITCH] = "locality-switch",
+};
+
+const char *hamm_heuristic_name(hamm_heuristic h)
+{
+    return (unsigned)h < HAMM_HEUR_COUNT ? heuristic_names[h] : "unknown";
+}
+
+hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out, hamm_error *err)
+{
+    for (int h = 0; h < HAMM_HEUR_COUNT; h++)
+        if (strcmp(name, heuristic_names[h]) == 0) {
+            *out = (hamm_heuristic)h;
+            return HAMM_OK;
+        }
+    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--heuristic",
+                          "unknown heuristic '%s' (no-overlap, full-overlap, average, "
+                          "locality-switch, all)",
+                          name);
+}
+
+hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_model_params *p,
+                                          hamm_error *err)
+{
+    memset(p, 0, sizeof *p);
+    switch (cfg->scheduler) {
+    case HAMM_SCHED_FRFCFS:
+    case HAMM_SCHED_FCFS:
+    case HAMM_SCHED_MOST_PENDING:
+        break;
+    case HAMM_SCHED_BANKED_FIFO:
+    case HAMM_SCHED_COUNT:
+        return hamm_error_set(err, HAMM_ERR_CONFIG, cfg->source, 0, HAMM_NO_OFFSET, "scheduler",
+                              "the analytical model covers fr-fcfs, most-pending and fcfs, "
+                              "not %s",
+                              hamm_scheduler_name(cfg->scheduler));
+    }
+    const hamm_dram_config *d = &cfg->dram;
+    p->channels = cfg->channels;
+    p->banks = d->banks;
+    p->queue_size = cfg->queue_size;
+    p->policy = cfg->scheduler;
+    p->tRC = d->timing.tRC;
+    p->tRP = d->timing.tRP;
+    p->tRCD = d->timing.tRCD;
+    p->bytes_per_cycle = cfg->chips_per_channel * (d->bus_width_bits / 8) * d->data_rate;
+    p->locality_threshold = 2.0;
+    if (p->bytes_per_cycle == 0)
+        return hamm_error_set(err, HAMM_ERR_CONFIG, cfg->source, 0, HAMM_NO_OFFSET,
+                              "dram.organization.bus_width_bits",
+                              "the data bus must be at least one byte wide");
+    return HAMM_OK;
+}
+
+double hamm_model_service_cycles(const hamm_model_params *p, uint32_t bytes)
+{
+    return (double)bytes / (double)p->bytes_per_cycle;
+}
+
+static unsigned profilers_needed(unsigned heuristics)
+{
+    unsigned need = heuristics & ((1u << HAMM_HEUR_NO_OVERLAP) | (1u << HAMM_HEUR_FULL_OVERLAP));
+    if (heuristics & ((1u << HAMM_HEUR_AVERAGE) | (1u << HAMM_HEUR_LOCALITY_SWITCH)))
+        need |= (1u << HAMM_HEUR_NO_OVERLAP) | (1u << HAMM_HEUR_FULL_OVERLAP);
+    return need;
+}
+
+static hamm_status check_params(const hamm_model_params *p, const hamm_geometry *g,
+                                hamm_error *err)
+{
+    const char *bad = NULL;
+    if (p->queue_size == 0)
+        bad = "queue_size must be at least 1";
+    else if (p->banks == 0 || p->channels == 0 || p->bytes_per_cycle == 0)
+        bad = "channels, banks and the data bus must be non-zero";
+    else if (g->channels != p->channels || g->banks != p->banks)
+        bad = "the address map's geometry differs from the model's";
+    if (!bad)
+        return HAMM_OK;
+    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL, "%s", bad);
+}
+
+hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *p,
+                                const hamm_addrmap *map, unsigned heuristics, hamm_error *err)
+{
+    *out = NULL;
+    hamm_status st = check_params(p, hamm_addrmap_geometry(map), err);
+    if (st != HAMM_OK)
+        return st;
+    hamm_dram_model *m = calloc(1, sizeof *m);
+    if (m) {
+        m->windows = hamm_calloc_array((size_t)p->channels * PROFILERS, sizeof *m->windows);
+        m->start = hamm_calloc_array((size_t)p->channels + 1, sizeof *m->start);
+    }
+    if (!m || !m->windows || !m->start) {
+        hamm_dram_model_free(m);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    }
+    m->p = *p;
+    m->map = map;
+    m->heuristics = heuristics;
+    unsigned need = profilers_needed(heuristics);
+    /* FCFS serves strictly in order: a window of one miss, no look-ahead. */
+    window_params wp = {p->banks, p->policy == HAMM_SCHED_FCFS ? 1 : p->queue_size, 0,
+                        p->policy == HAMM_SCHED_MOST_PENDING, p->tRC, p->tRP, p->tRCD,
+                        p->bytes_per_cycle};
+    for (uint32_t c = 0; c < p->channels; c++)
+        for (int k = 0; k < PROFILERS; k++) {
+            if (!(need & (1u << k)))
+                continue;
+            wp.full_overlap = k == HAMM_HEUR_FULL_OVERLAP;
+            window *w = window_new(&wp, NULL);
+            if (!w) {
+                hamm_dram_model_free(m);
+                return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                                      "out of memory");
+            }
+            m->windows[c * PROFILERS + (unsigned)k] = w;
+        }
+    *out = m;
+    return HAMM_OK;
+}
+
+/* Decode n <= STAGE requests, sort them by channel (stable: trace order is kept within
+ * a channel) and feed each channel's profilers. */
+static void add_stage(hamm_dram_model *m, const hamm_request *reqs, size_t n)
+{
+    uint32_t nch = m->p.channels;
+    for (uint32_t c = 0; c <= nch; c++)
+        m->start[c] = 0;
+    for (size_t i = 0; i < n; i++) {
+        hamm_dram_coord c;
+        hamm_addrmap_decode(m->map, reqs[i].addr, &c);
+        m->staged[i] = (window_req){c.bank, c.row, reqs[i].size, reqs[i].op == HAMM_OP_WRITE};
+        m->channel[i] = c.channel;
+        m->start[c.channel + 1]++;
+    }
+    for (uint32_t c = 0; c < nch; c++)
+        m->start[c + 1] += m->start[c];
+    for (size_t i = 0; i < n; i++)
+        m->sorted[m->start[m->channel[i]]++] = m->staged[i];
+    /* start[c] now holds the end of channel c, which is where c + 1 begins */
+    for (uint32_t c = 0; c < nch; c++) {
+        uint32_t begin = c ? m->start[c - 1] : 0, end = m->start[c];
+        for (int k = 0; k < PROFILERS && end > begin; k++) {
+            window *w = m->windows[c * PROFILERS + (unsigned)k];
+            if (w)
+                window_push(w, &m->sorted[begin], end - begin);
+        }
+    }
+}
+
+void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, size_t n)
+{
+    for (size_t i = 0; i < n; i += STAGE)
+        add_stage(m, reqs + i, n - i < STAGE ? n - i : STAGE);
+}
+
+void hamm_dram_model_finish(hamm_dram_model *m)
+{
+    for (size_t i = 0; i < (size_t)m->p.channels * PROFILERS; i++)
+        if (m->windows[i])
+            window_finish(m->windows[i]);
+}
+
+const hamm_model_totals *hamm_dram_model_totals(const hamm_dram_model *m, uint32_t channel,
+                                                hamm_heuristic h)
+{
+    if (channel >= m->p.channels || (h != HAMM_HEUR_NO_OVERLAP && h != HAMM_HEUR_FULL_OVERLAP))
+        return NULL;
+    window *w = m->windows[channel * PROFILERS + (unsigned)h];
+    return w ? window_totals(w) : NULL;
+}
+
+static double totals_efficiency(const hamm_model_totals *t)
+{
+    if (!t || t->requests == 0 || t->den_bytes == 0)
+        return -1.0;
+    return (double)t->num_bytes / (double)t->den_bytes;
+}
+
+double hamm_dram_model_locality(const hamm_dram_model *m)
+{
+    double sum = 0.0;
+    uint32_t used = 0;
+    for (uint32_t c = 0; c < m->p.channels; c++) {
+        const hamm_model_totals *t = hamm_dram_model_totals(m, c, HAMM_HEUR_NO_OVERLAP);
+        if (t && t->requests && t->activates) {
+            sum += (double)t->requests / (double)t->activates;
+            used++;
+        }
+    }
+    return used ? sum / used : -1.0;
+}
+
+hamm_heuristic hamm_dram_model_switch_choice(const hamm_dram_model *m)
+{
+    double loc = hamm_dram_model_locality(m);
+    return loc >= 0.0 && loc < m->p.locality_threshold ? HAMM_HEUR_FULL_OVERLAP
+                                                       : HAMM_HEUR_NO_OVERLAP;
+}
+
+double hamm_dram_model_efficiency(const hamm_dram_model *m, uint32_t channel, hamm_heuristic h)
+{
+    if (!(m->heuristics & (1u << h)))
+        return -1.0;
+    switch (h) {
+    case HAMM_HEUR_NO_OVERLAP:
+    case HAMM_HEUR_FULL_OVERLAP:
+        return totals_efficiency(hamm_dram_model_totals(m, channel, h));
+    case HAMM_HEUR_AVERAGE: {
+        double a = totals_efficiency(hamm_dram_model_totals(m, channel, HAMM_HEUR_NO_OVERLAP));
+        double b = totals_efficiency(hamm_dram_model_totals(m, channel, HAMM_HEUR_FULL_OVERLAP));
+        return a < 0 || b < 0 ? -1.0 : (a + b) / 2.0;
+    }
+    case HAMM_HEUR_LOCALITY_SWITCH:
+        return totals_efficiency(
+            hamm_dram_model_totals(m, channel, hamm_dram_model_switch_choice(m)));
+    case HAMM_HEUR_COUNT:
+        break;
+    }
+    return -1.0;
+}
+
+static uint64_t channel_requests(const hamm_dram_model *m, uint32_t c)
+{
+    for (int k = 0; k < PROFILERS; k++)
+        if (m->windows[c * PROFILERS + (unsigned)k])
+            return window_totals(m->windows[c * PROFILERS + (unsigned)k])->requests;
+    return 0;
+}
+
+/* weighted: by requests; else the plain mean over channels with requests. */
+static double combine(const hamm_dram_model *m, hamm_heuristic h, int weighted)
+{
+    double sum = 0.0, weight = 0.0;
+    for (uint32_t c = 0; c < m->p.channels; c++) {
+        double e = hamm_dram_model_efficiency(m, c, h);
+        if (e < 0.0)
+            continue;
+        double w = weighted ? (double)channel_requests(m, c) : 1.0;
+        sum += e * w;
+        weight += w;
+    }
+    return weight > 0.0 ? sum / weight : -1.0;
+}
+
+double hamm_dram_model_weighted(const hamm_dram_model *m, hamm_heuristic h)
+{
+    return combine(m, h, 1);
+}
+
+double hamm_dram_model_mean(const hamm_dram_model *m, hamm_heuristic h)
+{
+    return combine(m, h, 0);
+}
+
+const hamm_model_params *hamm_dram_model_params(const hamm_dram_model *m)
+{
+    return &m->p;
+}
+
+unsigned hamm_dram_model_heuristics(const hamm_dram_model *m)
+{
+    return m->heuristics;
+}
+
+void hamm_dram_model_free(hamm_dram_model *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; m->windows && i < (size_t)m->p.channels * PROFILERS; i++)
+        window_free(m->windows[i]);
+    free(m->windows);
+    free(m->start);
+    free(m);
+}

@@ -1,0 +1,130 @@
+/* stats.c - one pass over a request stream: mix, footprint, trace-order locality.
+ * Memory is fixed by the geometry (bitmaps over banks and rows, the last row of
+ * each bank), never by the trace length. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "hamm/stats.h"
+
+/* A bitmap larger than this (2^30 rows, 128 MiB) is refused rather than allocated. */
+#define MAX_ROW_BITS (1ull << 30)
+#define NO_ROW UINT32_MAX
+
+struct hamm_stats {
+    const hamm_addrmap *map;
+    uint32_t banks; /* per channel */
+    uint32_t rows;  /* per bank */
+    uint32_t *last_row;        /* [channel * banks + bank] */
+    uint64_t *row_seen;        /* bit per (channel, bank, row) */
+    hamm_channel_stats *per_channel;
+    hamm_trace_stats total;
+};
+
+hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error *err)
+{
+    *out = NULL;
+    const hamm_geometry *g = hamm_addrmap_geometry(map);
+    uint64_t nbanks = (uint64_t)g->channels * g->banks;
+    uint64_t nrows = nbanks * g->rows;
+    if (nrows > MAX_ROW_BITS)
+        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "the model has %llu rows in all; stats counts at most %llu",
+                              (unsigned long long)nrows, (unsigned long long)MAX_ROW_BITS);
+    hamm_stats *s = calloc(1, sizeof *s);
+    if (s) {
+        s->last_row = hamm_calloc_array((size_t)nbanks, sizeof *s->last_row);
+        s->row_seen = hamm_calloc_array((size_t)(nrows + 63) / 64, sizeof *s->row_seen);
+        s->per_channel = hamm_calloc_array(g->channels, sizeof *s->per_channel);
+    }
+    if (!s || !s->last_row || !s->row_seen || !s->per_channel) {
+        hamm_stats_free(s);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    }
+    s->map = map;
+    s->banks = g->banks;
+    s->rows = g->rows;
+    memset(s->last_row, 0xFF, (size_t)nbanks * sizeof *s->last_row);
+    s->total.channels = g->channels;
+    s->total.per_channel = s->per_channel;
+    *out = s;
+    return HAMM_OK;
+}
+
+static void add_one(hamm_stats *s, const hamm_request *r)
+{
+    hamm_dram_coord c;
+    hamm_addrmap_decode(s->map, r->addr, &c);
+    hamm_channel_stats *ch = &s->per_channel[c.channel];
+    int write = r->op == HAMM_OP_WRITE;
+    ch->requests++;
+    ch->writes += (uint64_t)write;
+    ch->bytes += r->size;
+    uint64_t bank = (uint64_t)c.channel * s->banks + c.bank;
+    if (s->last_row[bank] != c.row) {
+        s->last_row[bank] = c.row;
+        ch->activates++;
+        uint64_t bit = bank * s->rows + c.row;
+        s->row_seen[bit >> 6] |= 1ull << (bit & 63);
+    }
+    if (r->flags & HAMM_REQ_HAS_CYCLE) {
+        hamm_trace_stats *t = &s->total;
+        if (t->timed == 0 || r->cycle < t->first_cycle)
+            t->first_cycle = r->cycle;
+        if (t->timed == 0 || r->cycle > t->last_cycle)
+            t->last_cycle = r->cycle;
+        t->timed++;
+    }
+}
+
+void hamm_stats_add(hamm_stats *s, const hamm_request *reqs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        add_one(s, &reqs[i]);
+}
+
+static uint64_t popcount_words(const uint64_t *w, uint64_t nwords)
+{
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < nwords; i++)
+        n += (uint64_t)__builtin_popcountll(w[i]);
+    return n;
+}
+
+const hamm_trace_stats *hamm_stats_result(hamm_stats *s)
+{
+    hamm_trace_stats *t = &s->total;
+    t->requests = t->reads = t->writes = t->bytes = t->activates = 0;
+    t->channels_touched = t->banks_touched = 0;
+    for (uint32_t i = 0; i < t->channels; i++) {
+        hamm_channel_stats *ch = &s->per_channel[i];
+        ch->reads = ch->requests - ch->writes;
+        t->requests += ch->requests;
+        t->reads += ch->reads;
+        t->writes += ch->writes;
+        t->bytes += ch->bytes;
+        t->activates += ch->activates;
+        t->channels_touched += ch->requests > 0;
+    }
+    uint64_t nbanks = (uint64_t)t->channels * s->banks;
+    for (uint64_t b = 0; b < nbanks; b++)
+        t->banks_touched += s->last_row[b] != NO_ROW;
+    t->distinct_rows = popcount_words(s->row_seen, (nbanks * s->rows + 63) / 64);
+    return t;
+}
+
+void hamm_stats_free(hamm_stats *s)
+{
+    if (!s)
+        return;
+    free(s->last_row);
+    free(s->row_seen);
+    free(s->per_channel);
+    free(s);
+}
+
+double hamm_row_locality(uint64_t requests, uint64_t activates)
+{
+    return activates ? (double)requests / (double)activates : 0.0;
+}

@@ -1,0 +1,478 @@
+/* reader.c - the streaming trace reader: buffering, line splitting, format
+ * detection, error positions and --skip-bad.  Formats plug in through format.h.
+ *
+ * Memory is one fixed buffer of decoded bytes (a line may not exceed it) plus the
+ * requests of one line: nothing grows with the trace.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binary.h"
+#include "format.h"
+#include "prefetch.h"
+
+#define BUF_SIZE (256u * 1024u)
+#define SNIFF_BYTES (64u * 1024u)
+#define SNIFF_LINES 1000
+
+struct hamm_trace_reader {
+    hamm_input *in;
+    hamm_trace_options opts;
+    const trace_format *fmt;
+    void *state;             /* the format's state */
+    char *buf;               /* decoded bytes buf[pos..len) not yet consumed */
+    size_t len, pos;
+    uint64_t buf_offset;     /* decoded offset of buf[0] */
+    int eof;
+    uint64_t line;           /* lines consumed so far */
+    uint64_t requests;       /* requests returned so far */
+    hamm_request pending[TRACE_MAX_PER_LINE]; /* a line's requests that did not fit */
+    size_t pending_n, pending_pos;
+    uint64_t skipped;
+    hamm_error first_skipped;
+    prefetch *ahead;         /* the read-ahead thread, when opts.prefetch */
+    hamm_request *batch;     /* hamm_trace_next's buffer without read-ahead */
+};
+
+/* Move unread bytes to the front and read more; sets eof at the end of input. */
+static hamm_status fill(hamm_trace_reader *r, hamm_error *err)
+{
+    if (r->pos > 0) {
+        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+        r->buf_offset += r->pos;
+        r->len -= r->pos;
+        r->pos = 0;
+    }
+    if (r->eof || r->len == BUF_SIZE)
+        return HAMM_OK;
+    size_t got = 0;
+    hamm_status st = hamm_input_read(r->in, r->buf + r->len, BUF_SIZE - r->len, &got, err);
+    if (st != HAMM_OK)
+        return st;
+    if (got == 0)
+        r->eof = 1;
+    r->len += got;
+    return HAMM_OK;
+}
+
+static const char *source(const hamm_trace_reader *r)
+{
+    return hamm_input_name(r->in);
+}
+
+/* ---- format detection ---------------------------------------------------- */
+
+static int blank_line(scan_line l)
+{
+    return scan_at_end(&l);
+}
+
+/* Count, per format, the sample lines it claims; the most claims win, ties go to the
+ * format listed first (so a plain DRAMsim3 line stays DRAMsim3 unless IFETCH shows up). */
+static hamm_trace_format detect_text(const char *p, size_t n, int complete)
+{
+    unsigned claims[HAMM_FORMAT_COUNT] = {0};
+    const char *end = p + n;
+    for (int lines = 0; p < end && lines < SNIFF_LINES; lines++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl && !complete)
+            break; /* a partial last line says nothing reliable */
+        scan_line l = {p, nl ? nl : end};
+        p = nl ? nl + 1 : end;
+        if (blank_line(l))
+            continue;
+        for (int f = HAMM_FORMAT_AUTO + 1; f < HAMM_FORMAT_COUNT; f++) {
+            const trace_format *tf = trace_format_get((hamm_trace_format)f);
+            if (tf && tf->sniff && tf->sniff(l))
+                claims[f]++;
+        }
+    }
+    hamm_trace_format best = HAMM_FORMAT_AUTO;
+    for (int f = HAMM_FORMAT_AUTO + 1; f < HAMM_FORMAT_COUNT; f++)
+        if (claims[f] > claims[best])
+            best = (hamm_trace_format)f;
+    return best;
+}
+
+static hamm_status detect(hamm_trace_reader *r, hamm_trace_format *out, hamm_error *err)
+{
+    while (!r->eof && r->len < SNIFF_BYTES) {
+        hamm_status st = fill(r, err);
+        if (st != HAMM_OK)
+            return st;
+    }
+    if (r->len == 0)
+        return hamm_error_set(err, HAMM_ERR_EMPTY, source(r), 0, HAMM_NO_OFFSET, NULL,
+                              "empty input: no bytes to read");
+    if (binary_has_magic(r->buf, r->len)) {
+        *out = HAMM_FORMAT_BINARY;
+        return HAMM_OK;
+    }
+    *out = detect_text(r->buf, r->len, r->eof);
+    if (*out != HAMM_FORMAT_AUTO)
+        return HAMM_OK;
+    return hamm_error_set(err, HAMM_ERR_FORMAT, source(r), 0, HAMM_NO_OFFSET, NULL,
+                          "cannot tell the trace format from its first lines; "
+                          "name it with --format (see 'hamm help formats')");
+}
+
+/* ---- opening ------------------------------------------------------------- */
+
+static hamm_status fill_batch(void *reader, hamm_request *reqs, size_t cap, size_t *n,
+                              uint64_t *raw_offset, hamm_error *err);
+
+static hamm_status open_format(hamm_trace_reader *r, hamm_error *err)
+{
+    hamm_trace_format f = r->opts.format;
+    hamm_status st = HAMM_OK;
+    if (f == HAMM_FORMAT_AUTO)
+        st = detect(r, &f, err);
+    if (st != HAMM_OK)
+        return st;
+    r->fmt = trace_format_get(f);
+    if (!r->fmt)
+        return hamm_error_set(err, HAMM_ERR_ARG, source(r), 0, HAMM_NO_OFFSET, "--format",
+                              "this hamm has no reader for format %d", (int)f);
+    if (r->fmt->state_size) {
+        r->state = calloc(1, r->fmt->state_size);
+        if (!r->state)
+            return hamm_error_set(err, HAMM_ERR_NOMEM, source(r), 0, HAMM_NO_OFFSET, NULL,
+                                  "out of memory");
+    }
+    if (f == HAMM_FORMAT_BINARY) {
+        while (!r->eof && r->len < BINARY_HEADER_SIZE)
+            if ((st = fill(r, err)) != HAMM_OK)
+                return st;
+        st = binary_check_header(r->buf, r->len, source(r), err);
+        if (st == HAMM_OK)
+            r->pos = BINARY_HEADER_SIZE;
+    }
+    return st;
+}
+
+hamm_status hamm_trace_reader_new(hamm_trace_reader **out, hamm_input *in,
+                                  const hamm_trace_options *opts, hamm_error *err)
+{
+    *out = NULL;
+    hamm_trace_reader *r = calloc(1, sizeof *r);
+    char *buf = malloc(BUF_SIZE);
+    if (!r || !buf) {
+        hamm_status st = hamm_error_set(err, HAMM_ERR_NOMEM, hamm_input_name(in), 0,
+                                        HAMM_NO_OFFSET, NULL, "out of memory");
+        free(r);
+        free(buf);
+        hamm_input_free(in);
+        return st;
+    }
+    r->in = in;
+    r->buf = buf;
+    if (opts)
+        r->opts = *opts;
+    if (r->opts.request_size == 0)
+        r->opts.request_size = HAMM_DEFAULT_REQUEST_SIZE;
+    hamm_error_clear(&r->first_skipped);
+    hamm_status st = HAMM_OK;
+    if (r->opts.request_size > HAMM_MAX_REQUEST_SIZE)
+        st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--request-size",
+                            "must be 1 to %u bytes", HAMM_MAX_REQUEST_SIZE);
+    if (st == HAMM_OK)
+        st = open_format(r, err);
+    if (st == HAMM_OK && r->opts.prefetch)
+        st = prefetch_start(&r->ahead, fill_batch, r, source(r), err);
+    if (st != HAMM_OK) {
+        hamm_trace_reader_free(r);
+        return st;
+    }
+    *out = r;
+    return HAMM_OK;
+}
+
+hamm_status hamm_trace_reader_open(hamm_trace_reader **out, const char *path,
+                                   const hamm_trace_options *opts, hamm_error *err)
+{
+    hamm_input *in = NULL;
+    *out = NULL;
+    hamm_status st = hamm_input_open(&in, path, err);
+    if (st != HAMM_OK)
+        return st;
+    return hamm_trace_reader_new(out, in, opts, err);
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+/* Find the next line: [*start, *end) without its newline.  0 at end of input. */
+static hamm_status next_line(hamm_trace_reader *r, const char **start, const char **end,
+                             int *got, hamm_error *err)
+{
+    *got = 0;
+    for (;;) {
+        const char *p = r->buf + r->pos;
+        const char *nl = memchr(p, '\n', r->len - r->pos);
+        if (nl || (r->eof && r->pos < r->len)) {
+            *start = p;
+            *end = nl ? nl : r->buf + r->len;
+            r->pos = nl ? (size_t)(nl - r->buf) + 1 : r->len;
+            r->line++;
+            *got = 1;
+            return HAMM_OK;
+        }
+        if (r->eof)
+            return HAMM_OK;
+        if (r->pos == 0 && r->len == BUF_SIZE)
+            return hamm_error_set(err, HAMM_ERR_PARSE, source(r), r->line + 1, HAMM_NO_OFFSET,
+                                  NULL, "line longer than %u bytes", BUF_SIZE);
+        hamm_status st = fill(r, err);
+        if (st != HAMM_OK)
+            return st;
+    }
+}
+
+static int is_comment(const trace_format *f, scan_line l)
+{
+    if (!f->hash_comments)
+        return 0;
+    while (l.p < l.end && (*l.p == ' ' || *l.p == '\t'))
+        l.p++;
+    return l.p < l.end && *l.p == '#';
+}
+
+/* A bad line either fails the read or, with skip_bad, is counted and dropped. */
+static hamm_status bad_line(hamm_trace_reader *r, hamm_error *line_err, hamm_error *err)
+{
+    if (!r->opts.skip_bad || line_err->status != HAMM_ERR_PARSE) {
+        if (err && err->status == HAMM_OK)
+            *err = *line_err;
+        return line_err->status;
+    }
+    if (r->skipped++ == 0)
+        r->first_skipped = *line_err;
+    return HAMM_OK;
+}
+
+/* Parse lines into reqs[*n..cap); a line's overflow goes to r->pending. */
+static hamm_status read_text(hamm_trace_reader *r, hamm_request *reqs, size_t cap, size_t *n,
+                             hamm_error *err)
+{
+    while (*n < cap && r->pending_pos == r->pending_n) {
+        const char *start, *end;
+        int got;
+        hamm_status st = next_line(r, &start, &end, &got, err);
+        if (st != HAMM_OK || !got)
+            return st;
+        scan_line l = {start, end};
+        if (blank_line(l) || is_comment(r->fmt, l))
+            continue;
+        int direct = cap - *n >= TRACE_MAX_PER_LINE;
+        trace_line_ctx ctx = {
+            .source = source(r), .line = r->line,
+            .offset = r->buf_offset + (uint64_t)(start - r->buf), .start = start,
+            .request_size = r->opts.request_size, .state = r->state,
+            .out = direct ? reqs + *n : r->pending, .n = 0,
+        };
+        hamm_error line_err;
+        hamm_error_clear(&line_err);
+        st = r->fmt->parse(&ctx, l, &line_err);
+        if (st != HAMM_OK) {
+            if ((st = bad_line(r, &line_err, err)) != HAMM_OK)
+                return st;
+            continue;
+        }
+        if (direct) {
+            *n += ctx.n;
+        } else {
+            r->pending_n = ctx.n;
+            r->pending_pos = 0;
+        }
+    }
+    return HAMM_OK;
+}
+
+static void drain_pending(hamm_trace_reader *r, hamm_request *reqs, size_t cap, size_t *n)
+{
+    while (*n < cap && r->pending_pos < r->pending_n)
+        reqs[(*n)++] = r->pending[r->pending_pos++];
+    if (r->pending_pos == r->pending_n)
+        r->pending_pos = r->pending_n = 0;
+}
+
+/* ---- binary -------------------------------------------------------------- */
+
+static hamm_status read_binary(hamm_trace_reader *r, hamm_request *reqs, size_t cap, size_t *n,
+                               hamm_error *err)
+{
+    while (*n < cap) {
+        if (r->len - r->pos < BINARY_RECORD_SIZE) {
+            if (r->eof) {
+                if (r->pos == r->len)
+                    return HAMM_OK;
+                return hamm_error_set(err, HAMM_ERR_PARSE, source(r), 0,
+                                      r->buf_offset + r->pos, NULL,
+                                      "truncated record: %zu of %u bytes at the end",
+                                      r->len - r->pos, BINARY_RECORD_SIZE);
+            }
+            hamm_status st = fill(r, err);
+            if (st != HAMM_OK)
+                return st;
+            continue;
+        }
+        size_t avail = (r->len - r->pos) / BINARY_RECORD_SIZE;
+        size_t take = cap - *n < avail ? cap - *n : avail;
+        size_t bad = binary_decode((const unsigned char *)r->buf + r->pos, take, reqs + *n);
+        if (bad < take)
+            return binary_bad_record((const unsigned char *)r->buf + r->pos + bad * BINARY_RECORD_SIZE, source(r),
+                                     r->buf_offset + r->pos + bad * BINARY_RECORD_SIZE, err);
+        r->pos += take * BINARY_RECORD_SIZE;
+        *n += take;
+    }
+    return HAMM_OK;
+}
+
+/* ---- public reading -------------------------------------------------------- */
+
+/* Read on the caller's thread (or, with prefetch, on the producer's). */
+static hamm_status read_direct(hamm_trace_reader *r, hamm_request *reqs, size_t cap, size_t *n,
+                               hamm_error *err)
+{
+    *n = 0;
+    if (r->fmt->id == HAMM_FORMAT_BINARY)
+        return read_binary(r, reqs, cap, n, err);
+    drain_pending(r, reqs, cap, n);
+    hamm_status st = read_text(r, reqs, cap, n, err);
+    drain_pending(r, reqs, cap, n);
+    return st;
+}
+
+static hamm_status fill_batch(void *reader, hamm_request *reqs, size_t cap, size_t *n,
+                              uint64_t *raw_offset, hamm_error *err)
+{
+    hamm_trace_reader *r = reader;
+    hamm_status st = read_direct(r, reqs, cap, n, err);
+    *raw_offset = hamm_input_raw_offset(r->in);
+    return st;
+}
+
+/* Count what was delivered; an input that ends without a request is an error. */
+static hamm_status delivered(hamm_trace_reader *r, hamm_status st, size_t n, hamm_error *err)
+{
+    if (st != HAMM_OK)
+        return st;
+    r->requests += n;
+    if (n == 0 && r->requests == 0)
+        return hamm_error_set(err, HAMM_ERR_EMPTY, source(r), 0, HAMM_NO_OFFSET, NULL,
+                              "the trace holds no requests");
+    return HAMM_OK;
+}
+
+hamm_status hamm_trace_next(hamm_trace_reader *r, const hamm_request **reqs, size_t *n,
+                            hamm_error *err)
+{
+    enum { NEXT_BATCH = 2048 };
+    hamm_status st;
+    if (r->ahead) {
+        st = prefetch_next(r->ahead, reqs, n, err);
+        return delivered(r, st, *n, err);
+    }
+    if (!r->batch && !(r->batch = malloc(NEXT_BATCH * sizeof *r->batch)))
+        return hamm_error_set(err, HAMM_ERR_NOMEM, source(r), 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    *reqs = r->batch;
+    st = read_direct(r, r->batch, NEXT_BATCH, n, err);
+    return delivered(r, st, *n, err);
+}
+
+hamm_status hamm_trace_read(hamm_trace_reader *r, hamm_request *reqs, size_t cap, size_t *n,
+                            hamm_error *err)
+{
+    hamm_status st = r->ahead ? prefetch_read(r->ahead, reqs, cap, n, err)
+                              : read_direct(r, reqs, cap, n, err);
+    return cap == 0 ? st : delivered(r, st, *n, err);
+}
+
+uint64_t hamm_trace_reader_raw_offset(const hamm_trace_reader *r)
+{
+    return r->ahead ? prefetch_raw_offset(r->ahead) : hamm_input_raw_offset(r->in);
+}
+
+hamm_trace_format hamm_trace_reader_format(const hamm_trace_reader *r)
+{
+    return r->fmt->id;
+}
+
+const hamm_input *hamm_trace_reader_input(const hamm_trace_reader *r)
+{
+    return r->in;
+}
+
+uint64_t hamm_trace_reader_skipped(const hamm_trace_reader *r)
+{
+    return r->skipped;
+}
+
+const hamm_error *hamm_trace_reader_first_skipped(const hamm_trace_reader *r)
+{
+    return r->skipped ? &r->first_skipped : NULL;
+}
+
+void hamm_trace_reader_free(hamm_trace_reader *r)
+{
+    if (!r)
+        return;
+    prefetch_stop(r->ahead);
+    free(r->batch);
+    hamm_input_free(r->in);
+    free(r->state);
+    free(r->buf);
+    free(r);
+}
+
+/* ---- helpers for the line parsers ------------------------------------------ */
+
+hamm_status trace_fail(const trace_line_ctx *ctx, hamm_error *err, const scan_token *tok,
+                       const char *field, const char *fmt, ...)
+{
+    char text[sizeof err->text];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    hamm_error_set(err, HAMM_ERR_PARSE, ctx->source, ctx->line, ctx->offset, field, "%s", text);
+    if (err && tok && tok->p >= ctx->start)
+        err->column = (uint64_t)(tok->p - ctx->start) + 1;
+    return HAMM_ERR_PARSE;
+}
+
+hamm_status trace_number(const trace_line_ctx *ctx, hamm_error *err, scan_token tok,
+                         const char *field, const char *base, uint64_t *out)
+{
+    scan_result res;
+    int hex = strcmp(base, "hex") == 0;
+    if (hex)
+        res = scan_hex_u64(tok, out);
+    else if (strcmp(base, "dec") == 0)
+        res = scan_dec_u64(tok, out);
+    else
+        res = scan_auto_u64(tok, out);
+    if (res == SCAN_OK)
+        return HAMM_OK;
+    return trace_fail(ctx, err, &tok, field, "%s: '%.*s'", scan_result_text(res, hex),
+                      (int)(tok.len > 40 ? 40 : tok.len), tok.p);
+}
+
+hamm_status trace_need(const trace_line_ctx *ctx, hamm_error *err, scan_line *line,
+                       const char *field, scan_token *tok)
+{
+    if (scan_next(line, tok))
+        return HAMM_OK;
+    return trace_fail(ctx, err, NULL, field, "missing %s", field);
+}
+
+hamm_status trace_expect_end(const trace_line_ctx *ctx, hamm_error *err, scan_line *line)
+{
+    scan_token extra;
+    if (!scan_next(line, &extra))
+        return HAMM_OK;
+    return trace_fail(ctx, err, &extra, NULL, "unexpected trailing text '%.*s'",
+                      (int)(extra.len > 40 ? 40 : extra.len), extra.p);
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# run.sh - hamm stats and hamm predict against `zstd -dc` on the same trace, same
+# machine, same run.  Usage: tests/bench/run.sh [REQUESTS]   (default 10^8)
+#
+# Builds a release (-O3) tree in build-release/, generates a synthetic binary trace
+# with tests/bench/gentrace (over all 8 channels of the baseline), compresses it with
+# zstd, then reports the best of three wall-clock times of `zstd -dc TRACE >/dev/null`,
+# `hamm stats TRACE` and `hamm predict TRACE` (all heuristics), their ratios to zstd,
+# requests per second, and hamm's peak RSS from /usr/bin/time -v.
+set -euo pipefail
+
+requests=${1:-100000000}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$root/build-release
+work=${BENCH_DIR:-$(mktemp -d)}
+mkdir -p "$work"
+trap '[ -n "${BENCH_DIR:-}" ] || rm -rf "$work"' EXIT
+
+if [ ! -d "$build" ]; then
+    meson setup "$build" "$root" --buildtype=release >/dev/null
+fi
+ninja -C "$build" >/dev/null
+hamm=$build/src/cli/hamm
+
+trace=$work/bench-$requests.bin.zst
+if [ ! -f "$trace" ]; then
+    echo "generating $requests requests..." >&2
+    "$build/tests/bench/gentrace" "$requests" | zstd -q -3 -T1 -o "$trace"
+fi
+
+# best_of N CMD...: the shortest of N wall-clock times, in seconds.
+best_of() {
+    local n=$1 best=
+    shift
+    for _ in $(seq "$n"); do
+        local t0 t1
+        t0=$(date +%s.%N)
+        "$@" >/dev/null
+        t1=$(date +%s.%N)
+        best=$(awk -v a="$t0" -v b="$t1" -v best="$best" \
+            'BEGIN { t = b - a; if (best == "" || t < best) best = t; printf "%.3f", best }')
+    done
+    echo "$best"
+}
+
+peak_rss_mb() {
+    /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F: '/Maximum resident/ { printf "%.1f", $2 / 1024 }'
+}
+
+bytes=$(stat -c %s "$trace")
+t_zstd=$(best_of 3 zstd -dc "$trace")
+t_stats=$(best_of 3 "$hamm" stats "$trace")
+t_pred=$(best_of 3 "$hamm" predict --heuristic all "$trace")
+rss_stats=$(peak_rss_mb "$hamm" stats "$trace")
+rss_pred=$(peak_rss_mb "$hamm" predict --heuristic all "$trace")
+awk -v n="$requests" -v b="$bytes" -v z="$t_zstd" -v s="$t_stats" -v p="$t_pred" \
+    -v rs="$rss_stats" -v rp="$rss_pred" 'BEGIN {
+    printf "trace            %d requests, %.1f MB zstd (%.2f bytes/request)\n", n, b / 1e6, b / n
+    printf "zstd -dc         %.3f s\n", z
+    printf "hamm stats       %.3f s  %6.1f M requests/s  ratio %.2f (target <= 1.5)  peak RSS %.1f MB\n", s, n / s / 1e6, s / z, rs
+    printf "hamm predict     %.3f s  %6.1f M requests/s  ratio %.2f (target <= 2.0)  peak RSS %.1f MB\n", p, n / p / 1e6, p / z, rp
+}'
