@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -44,6 +45,10 @@ int cli_outfile_open(cli_outfile *o, const char *path, int binary)
         fprintf(stderr, "hamm: %s: cannot create output: %s\n", path, strerror(errno));
         return CLI_FAIL;
     }
+    /* mkstemp creates the file 0600; give it the mode a plain fopen would. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     o->fp = fdopen(fd, "wb");
     if (!o->fp) {
         close(fd);
