@@ -49,6 +49,8 @@ typedef struct hamm_model_params {
     uint32_t tRC, tRP, tRCD;  /* cycles */
     uint32_t bytes_per_cycle; /* chips_per_channel * bus bytes * data_rate */
     double locality_threshold;/* locality-switch: requests per activate (default 2.0) */
+    unsigned threads;         /* 2: run the second profiler on a worker thread (same
+                                 results); 0 or 1: everything on the caller's thread */
 } hamm_model_params;
 
 /* The parameters a system model gives; errors (e.g. a banked-FIFO scheduler, which the

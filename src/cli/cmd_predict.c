@@ -37,6 +37,7 @@ typedef struct predict_opts {
     double threshold;
     int json;
     const char *out_path;
+    unsigned threads; /* 2: read and decode here, profile on a worker thread */
 } predict_opts;
 
 static int parse_heuristics(const char *arg, unsigned *out)
@@ -103,6 +104,10 @@ static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
         return cli_usage("predict", "needs exactly one TRACE argument");
     *path = argv[optind];
     o->json |= cli_wants_json(o->out_path);
+    /* With two threads, the model's worker profiles while this thread reads and decodes;
+     * a read-ahead thread as well would put three busy threads on two cores. */
+    o->threads = o->in.trace.prefetch ? 2 : 1;
+    o->in.trace.prefetch = 0;
     return CLI_OK;
 }
 
@@ -223,6 +228,7 @@ static hamm_status make_model(const predict_opts *o, const hamm_system_config *c
         return st;
     if (o->threshold > 0.0)
         p.locality_threshold = o->threshold;
+    p.threads = o->threads;
     return hamm_dram_model_new(m, &p, map, o->heuristics, err);
 }
 

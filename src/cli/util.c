@@ -115,8 +115,9 @@ void cli_trace_help(FILE *out, int with_model)
             "  -k, --skip-bad           skip malformed lines, count and report them\n"
             "  -r, --request-size N     bytes per request where the trace has no size, and\n"
             "                           the coalescing block of GPU traces (default 64)\n"
-            "  -T, --threads N          1: read on the main thread; 2: decompress and parse\n"
-            "                           ahead on a second thread (default 2; same results)\n");
+            "  -T, --threads N          1: do everything on one thread; 2 (default): a second\n"
+            "                           thread reads ahead (predict: runs the model); same\n"
+            "                           results either way\n");
     if (with_model)
         fprintf(out,
                 "  -m, --model NAME|FILE    system model (default: yuan09-baseline)\n"

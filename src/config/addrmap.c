@@ -77,6 +77,7 @@ static void compile_lut(hamm_addrmap *m)
 {
     unsigned shift = 0;
     m->nlut = 0;
+    m->packed = 0;
     for (int f = 0; f < AM_FIELD_COUNT; f++) {
         unsigned width = 0;
         for (unsigned i = m->first[f]; i < m->first[f] + m->count[f]; i++) {
@@ -89,6 +90,7 @@ static void compile_lut(hamm_addrmap *m)
         m->field_mask[f] = width == 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
         shift += width;
     }
+    m->packed = 1;
     for (unsigned byte = 0; byte < 8; byte++) {
         uint64_t used = 0;
         for (int f = 0; f < AM_FIELD_COUNT; f++)
@@ -199,32 +201,12 @@ static inline uint64_t field(const hamm_addrmap *m, uint64_t packed, enum addrma
     return (packed >> m->field_shift[f]) & m->field_mask[f];
 }
 
-void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *out)
+/* Turn raw field values into the coordinate: compose the bank, apply XOR hashing. */
+static void finish(const hamm_addrmap *m, uint32_t ch, uint32_t bank, uint32_t group_field,
+                   uint32_t row, uint32_t col, hamm_dram_coord *out)
 {
-    uint64_t x = addr, f[AM_FIELD_COUNT];
-    uint32_t ch;
-    if (m->nlut && m->insert == AM_INSERT_NONE) {
-        uint64_t packed = pack_fields(m, x);
-        for (int i = 0; i < AM_FIELD_COUNT; i++)
-            f[i] = field(m, packed, (enum addrmap_field)i);
-        ch = (uint32_t)f[AM_CHANNEL];
-    } else {
-        ch = take_channel(m, &x);
-        uint64_t packed = m->nlut ? pack_fields(m, x) : 0;
-        for (int i = AM_BANKGROUP; i < AM_FIELD_COUNT; i++)
-            f[i] = m->nlut ? field(m, packed, (enum addrmap_field)i)
-                           : gather(m, (enum addrmap_field)i, x);
-    }
-    uint32_t group, index;
-    if (m->bank_is_index) {
-        group = (uint32_t)f[AM_BANKGROUP];
-        index = (uint32_t)f[AM_BANK];
-    } else {
-        group = (uint32_t)f[AM_BANK] >> m->index_bits;
-        index = (uint32_t)f[AM_BANK] & m->index_mask;
-    }
-    uint32_t row = (uint32_t)f[AM_ROW];
-    uint32_t col = (uint32_t)(f[AM_COLUMN] >> m->column_shift);
+    uint32_t group = m->bank_is_index ? group_field : bank >> m->index_bits;
+    uint32_t index = bank & m->index_mask;
     for (unsigned i = 0; i < m->nxor; i++) {
         const struct addrmap_xor *t = &m->xor_terms[i];
         uint32_t s = t->source == AM_ROW ? row : col;
@@ -237,6 +219,26 @@ void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *
     out->bank = (group << m->index_bits) | index;
     out->row = row;
     out->column = col;
+}
+
+void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *out)
+{
+    uint64_t x = addr;
+    uint32_t ch = m->insert == AM_INSERT_NONE ? 0 : take_channel(m, &x);
+    if (!m->packed) { /* fields wider than 64 bits in all: walk the runs */
+        if (m->insert == AM_INSERT_NONE)
+            ch = (uint32_t)gather(m, AM_CHANNEL, x);
+        finish(m, ch, (uint32_t)gather(m, AM_BANK, x), (uint32_t)gather(m, AM_BANKGROUP, x),
+               (uint32_t)gather(m, AM_ROW, x),
+               (uint32_t)(gather(m, AM_COLUMN, x) >> m->column_shift), out);
+        return;
+    }
+    uint64_t packed = pack_fields(m, x);
+    if (m->insert == AM_INSERT_NONE)
+        ch = (uint32_t)field(m, packed, AM_CHANNEL);
+    finish(m, ch, (uint32_t)field(m, packed, AM_BANK), (uint32_t)field(m, packed, AM_BANKGROUP),
+           (uint32_t)field(m, packed, AM_ROW),
+           (uint32_t)(field(m, packed, AM_COLUMN) >> m->column_shift), out);
 }
 
 const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m)

@@ -71,8 +71,9 @@ struct hamm_addrmap {
     unsigned nxor;
     struct addrmap_xor xor_terms[ADDRMAP_MAX_XOR];
     /* A software PEXT: OR-ing lut[i][byte lut_byte[i] of the address] packs every field,
-     * field f at bit field_shift[f].  nlut is 0 when the fields do not fit in 64 bits;
-     * decoding then walks the runs. */
+     * field f at bit field_shift[f].  `packed` is 0 when the fields do not fit in 64
+     * bits; decoding then walks the runs. */
+    int packed;
     unsigned nlut;
     uint8_t lut_byte[8];
     unsigned field_shift[AM_FIELD_COUNT];

@@ -5,24 +5,35 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "pipeline.h"
 #include "hamm/dram_model.h"
 #include "window.h"
 
 #define PROFILERS 2 /* NO_OVERLAP and FULL_OVERLAP; the other heuristics derive from them */
-#define STAGE 1024  /* requests decoded and sorted by channel at a time */
+#define STAGE 8192  /* requests decoded and sorted by channel at a time */
+#define STAGES 4    /* stages in flight to the worker */
+
+/* Requests decoded and grouped by channel, so each profiler runs over a stretch of its
+ * own requests with its state in cache. */
+typedef struct stage {
+    window_req sorted[STAGE];
+    uint32_t *end; /* [channels]: channel c's requests end at sorted[end[c]] */
+} stage;
 
 struct hamm_dram_model {
     hamm_model_params p;
     const hamm_addrmap *map;
     unsigned heuristics;
     window **windows; /* [channel * PROFILERS + profiler], NULL when not run */
-    /* Requests are decoded and grouped by channel before they reach the profilers, so
-     * each profiler runs over a stretch of its own requests with its state in cache. */
     window_req staged[STAGE];
     uint32_t channel[STAGE];
-    window_req sorted[STAGE];
-    uint32_t *start; /* [channels + 1]: channel c's requests are sorted[start[c]..start[c+1]) */
+    stage stages[STAGES];
+    /* With p.threads > 1 the caller's thread reads, decodes and stages requests while
+     * a worker runs the profilers; the caller joins in whenever the stages pile up. */
+    pipeline *pipe;
 };
+
+static hamm_status start_worker(hamm_dram_model *m, hamm_error *err);
 
 static const char *const heuristic_names[HAMM_HEUR_COUNT] = {
     [HAMM_HEUR_NO_OVERLAP] = "no-overlap",
@@ -117,12 +128,15 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
     hamm_status st = check_params(p, hamm_addrmap_geometry(map), err);
     if (st != HAMM_OK)
         return st;
-    hamm_dram_model *m = calloc(1, sizeof *m);
-    if (m) {
+    hamm_dram_model *m = calloc(1, sizeof *m); /* large: the stages are inside */
+    int ok = m != NULL;
+    if (ok) {
         m->windows = hamm_calloc_array((size_t)p->channels * PROFILERS, sizeof *m->windows);
-        m->start = hamm_calloc_array((size_t)p->channels + 1, sizeof *m->start);
+        ok = m->windows != NULL;
     }
-    if (!m || !m->windows || !m->start) {
+    for (int i = 0; ok && i < STAGES; i++)
+        ok = (m->stages[i].end = hamm_calloc_array(p->channels, sizeof(uint32_t))) != NULL;
+    if (!ok) {
         hamm_dram_model_free(m);
         return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
                               "out of memory");
@@ -148,37 +162,73 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
             }
             m->windows[c * PROFILERS + (unsigned)k] = w;
         }
+    if (p->threads > 1 && (st = start_worker(m, err)) != HAMM_OK) {
+        hamm_dram_model_free(m);
+        return st;
+    }
     *out = m;
     return HAMM_OK;
 }
 
-/* Decode n <= STAGE requests, sort them by channel (stable: trace order is kept within
- * a channel) and feed each channel's profilers. */
-static void add_stage(hamm_dram_model *m, const hamm_request *reqs, size_t n)
+/* Decode n <= STAGE requests into stage t, grouped by channel (stably: trace order is
+ * kept within a channel). */
+static void fill_stage(hamm_dram_model *m, stage *t, const hamm_request *reqs, size_t n)
 {
     uint32_t nch = m->p.channels;
-    for (uint32_t c = 0; c <= nch; c++)
-        m->start[c] = 0;
+    memset(t->end, 0, nch * sizeof *t->end);
     for (size_t i = 0; i < n; i++) {
         hamm_dram_coord c;
         hamm_addrmap_decode(m->map, reqs[i].addr, &c);
         m->staged[i] = (window_req){c.bank, c.row, reqs[i].size, reqs[i].op == HAMM_OP_WRITE};
         m->channel[i] = c.channel;
-        m->start[c.channel + 1]++;
+        t->end[c.channel]++;
     }
-    for (uint32_t c = 0; c < nch; c++)
-        m->start[c + 1] += m->start[c];
+    uint32_t begin = 0;
+    for (uint32_t c = 0; c < nch; c++) { /* end[c] becomes where channel c starts */
+        uint32_t count = t->end[c];
+        t->end[c] = begin;
+        begin += count;
+    }
     for (size_t i = 0; i < n; i++)
-        m->sorted[m->start[m->channel[i]]++] = m->staged[i];
-    /* start[c] now holds the end of channel c, which is where c + 1 begins */
-    for (uint32_t c = 0; c < nch; c++) {
-        uint32_t begin = c ? m->start[c - 1] : 0, end = m->start[c];
-        for (int k = 0; k < PROFILERS && end > begin; k++) {
-            window *w = m->windows[c * PROFILERS + (unsigned)k];
-            if (w)
-                window_push(w, &m->sorted[begin], end - begin);
-        }
+        t->sorted[t->end[m->channel[i]]++] = m->staged[i];
+}
+
+/* Run profiler k of every channel over stage t. */
+static void run_stage(hamm_dram_model *m, const stage *t, int k)
+{
+    for (uint32_t c = 0; c < m->p.channels; c++) {
+        uint32_t begin = c ? t->end[c - 1] : 0;
+        window *w = m->windows[c * PROFILERS + (unsigned)k];
+        if (w && t->end[c] > begin)
+            window_push(w, &t->sorted[begin], t->end[c] - begin);
     }
+}
+
+static void run_task(void *ctx, unsigned profiler, unsigned slot)
+{
+    hamm_dram_model *m = ctx;
+    run_stage(m, &m->stages[slot], (int)profiler);
+}
+
+static hamm_status start_worker(hamm_dram_model *m, hamm_error *err)
+{
+    unsigned profilers = 0;
+    for (int k = 0; k < PROFILERS; k++)
+        if (m->windows[k]) /* channel 0 has every profiler that runs */
+            profilers |= 1u << k;
+    return pipeline_new(&m->pipe, STAGES, profilers, run_task, m, err);
+}
+
+static void add_stage(hamm_dram_model *m, const hamm_request *reqs, size_t n)
+{
+    if (!m->pipe) {
+        fill_stage(m, &m->stages[0], reqs, n);
+        for (int k = 0; k < PROFILERS; k++)
+            run_stage(m, &m->stages[0], k);
+        return;
+    }
+    fill_stage(m, &m->stages[pipeline_claim(m->pipe)], reqs, n);
+    pipeline_publish(m->pipe);
 }
 
 void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, size_t n)
@@ -189,6 +239,7 @@ void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, size_t n)
 
 void hamm_dram_model_finish(hamm_dram_model *m)
 {
+    pipeline_finish(m->pipe);
     for (size_t i = 0; i < (size_t)m->p.channels * PROFILERS; i++)
         if (m->windows[i])
             window_finish(m->windows[i]);
@@ -300,9 +351,11 @@ void hamm_dram_model_free(hamm_dram_model *m)
 {
     if (!m)
         return;
+    pipeline_free(m->pipe);
     for (size_t i = 0; m->windows && i < (size_t)m->p.channels * PROFILERS; i++)
         window_free(m->windows[i]);
     free(m->windows);
-    free(m->start);
+    for (int i = 0; i < STAGES; i++)
+        free(m->stages[i].end);
     free(m);
 }

@@ -2,10 +2,11 @@
  *
  * All pending requests to one row are served together when that row opens, so the
  * window keeps one group per (bank, row): its request count, bytes and oldest sequence
- * number.  Each bank links its groups in order of their oldest request, so the oldest
- * request overall is the oldest bank head; a hash of (bank, row) finds the group a new
- * miss joins.  Every step is O(1) but picking the next bank, which is O(banks).  At most
- * Q groups exist (each holds a request), so memory is O(Q + banks).
+ * number.  Groups are linked in order of their oldest request twice: per bank (the
+ * order a bank opens them in) and over all banks (so the oldest request overall is the
+ * head of one list); a hash of (bank, row) finds the group a new miss joins.  Every step
+ * is O(1), but Most-Pending's search and full-overlap's sweep, which are O(banks + Q).
+ * At most Q groups exist (each holds a request), so memory is O(Q + banks).
  */
 #include <stdlib.h>
 
@@ -20,6 +21,7 @@ typedef struct group {
     uint32_t bank, row;
     uint32_t count; /* requests */
     uint32_t prev, next; /* the bank's list in age order; `next` links the free list */
+    uint32_t older, newer; /* the list of all groups in age order */
     uint32_t slot;  /* where the table holds this group */
 } group;
 
@@ -27,6 +29,7 @@ struct window {
     window_params p;
     uint32_t *open_row;   /* [banks] */
     uint32_t *head, *tail;/* [banks]: each bank's groups, oldest first */
+    uint32_t oldest, newest; /* all groups, oldest first */
     group *pool;          /* Q groups */
     uint32_t free_list;
     uint32_t *table;      /* (bank, row) -> pool index, open addressing; NIL = empty */
@@ -69,6 +72,7 @@ window *window_new(const window_params *p, const uint32_t *open_rows)
     for (uint32_t i = 0; i < table_size; i++)
         w->table[i] = NIL;
     w->tj_bank = NIL;
+    w->oldest = w->newest = NIL;
     return w;
 }
 
@@ -129,7 +133,6 @@ static void table_remove(window *w, uint32_t i)
 static void serve(window *w, uint32_t bank, uint64_t bytes)
 {
     w->period_bytes += bytes;
-    w->t.served_bytes += bytes;
     w->period_tj += bank == w->tj_bank ? bytes : 0;
 }
 
@@ -145,6 +148,7 @@ static void close_period(window *w)
         den = rc > open ? rc : open;
         num = w->period_bytes < den ? w->period_bytes : den;
     }
+    w->t.served_bytes += w->period_bytes;
     if (w->switched || w->period_bytes) {
         w->t.periods++;
         w->t.num_bytes += num;
@@ -172,6 +176,14 @@ static void open_group(window *w, uint32_t gi)
         w->pool[g->next].prev = g->prev;
     else
         w->tail[bank] = g->prev;
+    if (g->older != NIL)
+        w->pool[g->older].newer = g->newer;
+    else
+        w->oldest = g->newer;
+    if (g->newer != NIL)
+        w->pool[g->newer].older = g->older;
+    else
+        w->newest = g->older;
     table_remove(w, g->slot);
     g->next = w->free_list;
     w->free_list = gi;
@@ -194,16 +206,15 @@ static uint32_t chosen_group(const window *w, uint32_t bank)
  * (FR-FCFS), or the row with the most pending requests, older first on ties. */
 static uint32_t pick_group(const window *w)
 {
+    if (!w->p.most_pending)
+        return w->oldest;
     uint32_t best = NIL;
     for (uint32_t b = 0; b < w->p.banks; b++) {
         if (w->head[b] == NIL)
             continue;
         uint32_t g = chosen_group(w, b);
-        if (best == NIL)
-            best = g;
-        else if (w->p.most_pending && w->pool[g].count != w->pool[best].count)
-            best = w->pool[g].count > w->pool[best].count ? g : best;
-        else if (w->pool[g].seq < w->pool[best].seq)
+        if (best == NIL || w->pool[g].count > w->pool[best].count ||
+            (w->pool[g].count == w->pool[best].count && w->pool[g].seq < w->pool[best].seq))
             best = g;
     }
     return best;
@@ -232,12 +243,17 @@ static void add_miss(window *w, uint32_t bank, uint32_t row, uint32_t bytes)
         gi = w->free_list;
         group *g = &w->pool[gi];
         w->free_list = g->next;
-        *g = (group){w->seq, 0, bank, row, 0, w->tail[bank], NIL, slot};
+        *g = (group){w->seq, 0, bank, row, 0, w->tail[bank], NIL, w->newest, NIL, slot};
         if (w->tail[bank] != NIL)
             w->pool[w->tail[bank]].next = gi;
         else
             w->head[bank] = gi;
         w->tail[bank] = gi;
+        if (w->newest != NIL)
+            w->pool[w->newest].newer = gi;
+        else
+            w->oldest = gi;
+        w->newest = gi;
         w->table[slot] = gi;
     }
     w->seq++;
@@ -246,12 +262,14 @@ static void add_miss(window *w, uint32_t bank, uint32_t row, uint32_t bytes)
     w->size++;
 }
 
-void window_push(window *w, const window_req *reqs, size_t n)
+void window_push(window *w, const window_req *restrict reqs, size_t n)
 {
+    const uint32_t *open = w->open_row; /* the array; its rows change in switch_rows */
+    uint64_t writes = 0;
     for (size_t i = 0; i < n; i++) {
         const window_req *r = &reqs[i];
-        w->t.writes += r->write;
-        if (w->open_row[r->bank] == r->row) {
+        writes += r->write;
+        if (open[r->bank] == r->row) {
             serve(w, r->bank, r->bytes);
             continue;
         }
@@ -262,6 +280,7 @@ void window_push(window *w, const window_req *reqs, size_t n)
         }
     }
     w->t.requests += n;
+    w->t.writes += writes;
     w->t.reads = w->t.requests - w->t.writes;
 }
 

@@ -51,12 +51,17 @@ bytes=$(stat -c %s "$trace")
 t_zstd=$(best_of 3 zstd -dc "$trace")
 t_stats=$(best_of 3 "$hamm" stats "$trace")
 t_pred=$(best_of 3 "$hamm" predict --heuristic all "$trace")
+t_stats1=$(best_of 3 "$hamm" stats --threads 1 "$trace")
+t_pred1=$(best_of 3 "$hamm" predict --threads 1 --heuristic all "$trace")
 rss_stats=$(peak_rss_mb "$hamm" stats "$trace")
 rss_pred=$(peak_rss_mb "$hamm" predict --heuristic all "$trace")
 awk -v n="$requests" -v b="$bytes" -v z="$t_zstd" -v s="$t_stats" -v p="$t_pred" \
-    -v rs="$rss_stats" -v rp="$rss_pred" 'BEGIN {
+    -v rs="$rss_stats" -v rp="$rss_pred" -v s1="$t_stats1" -v p1="$t_pred1" 'BEGIN {
     printf "trace            %d requests, %.1f MB zstd (%.2f bytes/request)\n", n, b / 1e6, b / n
     printf "zstd -dc         %.3f s\n", z
     printf "hamm stats       %.3f s  %6.1f M requests/s  ratio %.2f (target <= 1.5)  peak RSS %.1f MB\n", s, n / s / 1e6, s / z, rs
     printf "hamm predict     %.3f s  %6.1f M requests/s  ratio %.2f (target <= 2.0)  peak RSS %.1f MB\n", p, n / p / 1e6, p / z, rp
+    printf "one thread (--threads 1):\n"
+    printf "hamm stats       %.3f s  %6.1f M requests/s  ratio %.2f\n", s1, n / s1 / 1e6, s1 / z
+    printf "hamm predict     %.3f s  %6.1f M requests/s  ratio %.2f\n", p1, n / p1 / 1e6, p1 / z
 }'

@@ -111,16 +111,24 @@ static hamm_request *random_trace(size_t n, uint64_t seed)
     return r;
 }
 
-static hamm_dram_model *run(fixture *f, const hamm_request *r, size_t n, size_t batch)
+static hamm_dram_model *run_threads(fixture *f, const hamm_request *r, size_t n, size_t batch,
+                                    unsigned threads)
 {
     hamm_dram_model *m;
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_equal(hamm_dram_model_new(&m, &f->p, f->map, ALL, &err), HAMM_OK);
+    hamm_model_params p = f->p;
+    p.threads = threads;
+    assert_int_equal(hamm_dram_model_new(&m, &p, f->map, ALL, &err), HAMM_OK);
     for (size_t i = 0; i < n; i += batch)
         hamm_dram_model_add(m, r + i, n - i < batch ? n - i : batch);
     hamm_dram_model_finish(m);
     return m;
+}
+
+static hamm_dram_model *run(fixture *f, const hamm_request *r, size_t n, size_t batch)
+{
+    return run_threads(f, r, n, batch, 1);
 }
 
 static void properties_on_random_traces(void **state)
@@ -141,7 +149,8 @@ static void properties_on_random_traces(void **state)
                 hamm_addrmap_decode(f.map, r[i].addr, &c);
                 bytes[c.channel] += r[i].size;
             }
-            hamm_dram_model *m = run(&f, r, n, 4096), *one = run(&f, r, n, 1);
+            /* the worker thread must not change a thing: compare it with one-by-one */
+            hamm_dram_model *m = run_threads(&f, r, n, 4096, 2), *one = run(&f, r, n, 1);
             for (uint32_t c = 0; c < 8; c++) {
                 for (int h = 0; h < HAMM_HEUR_COUNT; h++) {
                     double e = hamm_dram_model_efficiency(m, c, (hamm_heuristic)h);

@@ -329,6 +329,44 @@ static void binary_bad_records(void **state)
     free(p);
 }
 
+/* Read-ahead on a second thread delivers the same requests, then the same error. */
+static void prefetch_is_transparent(void **state)
+{
+    (void)state;
+    size_t n = 30000, got;
+    hamm_request *orig = varied(n), *back;
+    th_sink sink;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(th_write_all(orig, n, HAMM_FORMAT_TEXT, HAMM_COMPRESSION_ZSTD, &sink, &err),
+                     HAMM_OK);
+    hamm_trace_options o = {.prefetch = 1};
+    for (size_t batch = 1; batch <= 10000; batch *= 100) {
+        assert_int_equal(th_read_all(sink.p, sink.len, &o, 0, batch, &back, &got, &err, NULL),
+                         HAMM_OK);
+        assert_int_equal(got, n);
+        for (size_t i = 0; i < n; i++)
+            th_assert_same(&back[i], &orig[i], i);
+        free(back);
+    }
+    free(sink.p);
+    free(orig);
+
+    /* 20000 good lines, then a bad one: all 20000 arrive before the error. */
+    size_t len = 0;
+    char *text = malloc(20001 * 16);
+    for (int i = 0; i < 20000; i++)
+        len += (size_t)sprintf(text + len, "R 0x%x\n", i * 64);
+    len += (size_t)sprintf(text + len, "R 0xzz\n");
+    hamm_error_clear(&err);
+    assert_int_equal(th_read_all(text, len, &o, 0, 333, &back, &got, &err, NULL), HAMM_ERR_PARSE);
+    assert_int_equal(got, 20000);
+    assert_int_equal(err.line, 20001);
+    assert_string_equal(err.field, "address");
+    free(back);
+    free(text);
+}
+
 static void format_names(void **state)
 {
     (void)state;
@@ -357,6 +395,7 @@ int main(void)
         cmocka_unit_test(binary_layout),
         cmocka_unit_test(binary_bad_headers),
         cmocka_unit_test(binary_bad_records),
+        cmocka_unit_test(prefetch_is_transparent),
         cmocka_unit_test(format_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
