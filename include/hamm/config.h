@@ -63,6 +63,8 @@ typedef struct hamm_system_config {
     hamm_scheduler scheduler;
     char address_map[512];      /* see hamm/addrmap.h */
     char address_xor[256];      /* "" for none */
+    char predict_heuristics[128]; /* hamm predict's default heuristics ("all") */
+    double locality_threshold;  /* locality-switch threshold, requests per activate (2.0) */
 } hamm_system_config;
 
 /* Load a system model (JSON; its "dram" names a DRAM model file relative to it, or holds

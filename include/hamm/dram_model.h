@@ -26,7 +26,11 @@ typedef enum hamm_heuristic {
     HAMM_HEUR_COUNT
 } hamm_heuristic;
 
+#define HAMM_HEUR_ALL ((1u << HAMM_HEUR_COUNT) - 1)
+
 HAMM_API const char *hamm_heuristic_name(hamm_heuristic h);
+/* A comma-separated list of names (or "all") as a bit set of (1u << hamm_heuristic). */
+HAMM_API hamm_status hamm_heuristics_parse(const char *list, unsigned *out, hamm_error *err);
 HAMM_API hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out,
                                               hamm_error *err);
 
@@ -53,7 +57,7 @@ typedef struct hamm_model_params {
                                  results); 0 or 1: everything on the caller's thread */
 } hamm_model_params;
 
-/* The parameters a system model gives; errors (e.g. a banked-FIFO scheduler, which the
+/* The parameters a system model gives (its "predict" defaults included); errors (e.g. a banked-FIFO scheduler, which the
  * analytical model does not cover) name the model field. */
 HAMM_API hamm_status hamm_model_params_from_config(const hamm_system_config *cfg,
                                                    hamm_model_params *p, hamm_error *err);

@@ -8,7 +8,6 @@
 #include "hamm/dram_model.h"
 #include "hamm/report.h"
 
-#define ALL_HEURISTICS ((1u << HAMM_HEUR_COUNT) - 1)
 
 void cmd_predict_help(FILE *out)
 {
@@ -20,10 +19,11 @@ void cmd_predict_help(FILE *out)
             "(or Most-Pending, or FCFS) scheduler can serve between row switches.\n\n"
             "options:\n"
             "  -H, --heuristic LIST     no-overlap, full-overlap, average, locality-switch,\n"
-            "                           or all (default), comma-separated\n"
+            "                           or all, comma-separated (default: the model's\n"
+            "                           predict.heuristics, normally all)\n"
             "  -p, --policy NAME        fr-fcfs, most-pending or fcfs (default: the model's)\n"
             "  -t, --threshold X        locality-switch: use full-overlap below X requests\n"
-            "                           per activate (default 2.0)\n"
+            "                           per activate (default: the model's, normally 2.0)\n"
             "  -j, --json               JSON (schema hamm-predict/1, see docs/JSON.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n");
     cli_trace_help(out, 1);
@@ -32,33 +32,13 @@ void cmd_predict_help(FILE *out)
 
 typedef struct predict_opts {
     cli_trace_opts in;
-    unsigned heuristics;
+    const char *heuristic_list; /* --heuristic, else the model's predict.heuristics */
     const char *policy;
     double threshold;
     int json;
     const char *out_path;
     unsigned threads; /* 2: read and decode here, profile on a worker thread */
 } predict_opts;
-
-static int parse_heuristics(const char *arg, unsigned *out)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", arg);
-    *out = 0;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
-        hamm_heuristic h;
-        hamm_error err;
-        hamm_error_clear(&err);
-        if (strcmp(tok, "all") == 0)
-            *out |= ALL_HEURISTICS;
-        else if (hamm_heuristic_from_name(tok, &h, &err) == HAMM_OK)
-            *out |= 1u << h;
-        else
-            return cli_report(&err);
-    }
-    return *out ? CLI_OK : cli_usage("predict", "--heuristic needs at least one name");
-}
 
 static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
 {
@@ -77,8 +57,7 @@ static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
             continue;
         switch (c) {
         case 'H':
-            if (parse_heuristics(optarg, &o->heuristics) != CLI_OK)
-                return CLI_USAGE;
+            o->heuristic_list = optarg;
             break;
         case 'p':
             o->policy = optarg;
@@ -229,12 +208,18 @@ static hamm_status make_model(const predict_opts *o, const hamm_system_config *c
     if (o->threshold > 0.0)
         p.locality_threshold = o->threshold;
     p.threads = o->threads;
-    return hamm_dram_model_new(m, &p, map, o->heuristics, err);
+    unsigned heuristics;
+    /* the model's list was checked when it was loaded */
+    st = hamm_heuristics_parse(o->heuristic_list ? o->heuristic_list : cfg->predict_heuristics,
+                               &heuristics, err);
+    if (st != HAMM_OK)
+        return st;
+    return hamm_dram_model_new(m, &p, map, heuristics, err);
 }
 
 int cmd_predict(int argc, char **argv)
 {
-    predict_opts o = {.heuristics = ALL_HEURISTICS};
+    predict_opts o = {0};
     cli_trace_init(&o.in);
     const char *path = NULL;
     int rc = parse_args(argc, argv, &o, &path);

@@ -82,6 +82,17 @@ const struct schema_table config_dram_table = {ROWS(dram)};
 #define S(m) offsetof(hamm_system_config, m)
 #define SIZE(m) sizeof(((hamm_system_config *)0)->m)
 
+static const struct schema_field predict_fields[] = {
+    {"heuristics", SCHEMA_STRING, 0, 1, MAXLEN, 0, "all", S(predict_heuristics),
+     SIZE(predict_heuristics), "", NULL,
+     "heuristics hamm predict reports: comma-separated no-overlap, full-overlap, average, "
+     "locality-switch, or all"},
+    {"locality_threshold", SCHEMA_DOUBLE, 0, 0, 1e9, 2.0, NULL, S(locality_threshold), 0,
+     "requests per activate", NULL,
+     "locality-switch uses full-overlap below this average row access locality"},
+};
+static const struct schema_table predict_table = {ROWS(predict_fields)};
+
 static const struct schema_field system_fields[] = {
     {"schema", SCHEMA_TAG, REQ, 0, 0, 0, CONFIG_SYSTEM_SCHEMA, 0, 0, "", NULL,
      "file kind and version"},
@@ -110,5 +121,7 @@ static const struct schema_field system_fields[] = {
      "", NULL, "address -> channel, bank, row, column (see hamm/addrmap.h)"},
     {"address_xor", SCHEMA_STRING, 0, 0, MAXLEN, 0, "", S(address_xor), SIZE(address_xor), "",
      NULL, "XOR hashing terms, e.g. \"bank^row\" (\"\": none)"},
+    {"predict", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &predict_table,
+     "defaults of hamm predict (the hybrid analytical model)"},
 };
 const struct schema_table config_system_table = {ROWS(system_fields)};

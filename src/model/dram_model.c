@@ -60,6 +60,29 @@ hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out, hamm
                           name);
 }
 
+hamm_status hamm_heuristics_parse(const char *list, unsigned *out, hamm_error *err)
+{
+    *out = 0;
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        hamm_heuristic h;
+        if (strcmp(name, "all") == 0)
+            *out |= HAMM_HEUR_ALL;
+        else if (hamm_heuristic_from_name(name, &h, err) == HAMM_OK)
+            *out |= 1u << h;
+        else
+            return HAMM_ERR_ARG;
+        p += len + (p[len] == ',');
+    }
+    if (*out)
+        return HAMM_OK;
+    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--heuristic",
+                          "needs at least one heuristic");
+}
+
 hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_model_params *p,
                                           hamm_error *err)
 {
@@ -84,8 +107,8 @@ hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_mo
     p->tRC = d->timing.tRC;
     p->tRP = d->timing.tRP;
     p->tRCD = d->timing.tRCD;
-    p->bytes_per_cycle = cfg->chips_per_channel * (d->bus_width_bits / 8) * d->data_rate;
-    p->locality_threshold = 2.0;
+    p->bytes_per_cycle = cfg->chips_per_channel * d->bus_width_bits * d->data_rate / 8;
+    p->locality_threshold = cfg->locality_threshold;
     if (p->bytes_per_cycle == 0)
         return hamm_error_set(err, HAMM_ERR_CONFIG, cfg->source, 0, HAMM_NO_OFFSET,
                               "dram.organization.bus_width_bits",
