@@ -87,6 +87,12 @@ void cli_progress_start(cli_progress *p);
 void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r);
 void cli_progress_end(cli_progress *p);
 
+/* Read the whole trace, handing each batch to `each` (which may fail), with a progress
+ * line on a terminal. */
+typedef hamm_status (*cli_batch_fn)(void *ctx, const hamm_request *reqs, size_t n,
+                                    hamm_error *err);
+hamm_status cli_stream(hamm_trace_reader *r, cli_batch_fn each, void *ctx, hamm_error *err);
+
 /* Subcommands. */
 int cmd_stats(int argc, char **argv);
 void cmd_stats_help(FILE *out);

@@ -104,22 +104,9 @@ static int parse_args(int argc, char **argv, convert_opts *o, const char **in_pa
     return CLI_OK;
 }
 
-static hamm_status copy_all(hamm_trace_reader *r, hamm_trace_writer *w, hamm_error *err)
+static hamm_status write_batch(void *ctx, const hamm_request *reqs, size_t n, hamm_error *err)
 {
-    const hamm_request *batch;
-    cli_progress progress;
-    cli_progress_start(&progress);
-    uint64_t total = 0;
-    size_t n;
-    hamm_status st;
-    while ((st = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
-        if ((st = hamm_trace_write(w, batch, n, err)) != HAMM_OK)
-            break;
-        total += n;
-        cli_progress_update(&progress, total, r);
-    }
-    cli_progress_end(&progress);
-    return st;
+    return hamm_trace_write(ctx, reqs, n, err);
 }
 
 int cmd_convert(int argc, char **argv)
@@ -145,7 +132,7 @@ int cmd_convert(int argc, char **argv)
     const char *out_name = o.out_path ? o.out_path : "(stdout)";
     if (hamm_output_to_file(&sink, out.fp, out_name, o.compression, o.level, &err) != HAMM_OK ||
         hamm_trace_writer_new(&w, o.to, sink, &err) != HAMM_OK ||
-        copy_all(r, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
+        cli_stream(r, write_batch, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
         hamm_output_finish(sink, &err) != HAMM_OK) {
         rc = cli_report(&err);
         cli_outfile_abort(&out);

@@ -90,23 +90,11 @@ static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
     return CLI_OK;
 }
 
-static hamm_status run_model(hamm_trace_reader *r, hamm_dram_model *m, hamm_error *err)
+static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm_error *err)
 {
-    const hamm_request *batch;
-    cli_progress progress;
-    cli_progress_start(&progress);
-    uint64_t total = 0;
-    size_t n;
-    hamm_status st;
-    while ((st = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
-        hamm_dram_model_add(m, batch, n);
-        total += n;
-        cli_progress_update(&progress, total, r);
-    }
-    cli_progress_end(&progress);
-    if (st == HAMM_OK)
-        hamm_dram_model_finish(m);
-    return st;
+    (void)err;
+    hamm_dram_model_add(ctx, reqs, n);
+    return HAMM_OK;
 }
 
 static void print_pct(FILE *out, double v)
@@ -236,9 +224,10 @@ int cmd_predict(int argc, char **argv)
     if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
         make_model(&o, &cfg, map, &m, &err) != HAMM_OK ||
         hamm_trace_reader_open(&r, path, &o.in.trace, &err) != HAMM_OK ||
-        run_model(r, m, &err) != HAMM_OK) {
+        cli_stream(r, add_batch, m, &err) != HAMM_OK) {
         rc = cli_report(&err);
     } else {
+        hamm_dram_model_finish(m);
         cli_report_skipped(r);
         rc = write_result(&o, path, r, &cfg, m);
     }

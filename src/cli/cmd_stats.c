@@ -56,22 +56,11 @@ static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
     }
 }
 
-/* Stream the whole trace through the statistics. */
-static hamm_status gather(hamm_trace_reader *r, hamm_stats *st, hamm_error *err)
+static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm_error *err)
 {
-    const hamm_request *batch;
-    cli_progress progress;
-    cli_progress_start(&progress);
-    uint64_t total = 0;
-    hamm_status s;
-    size_t n;
-    while ((s = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
-        hamm_stats_add(st, batch, n);
-        total += n;
-        cli_progress_update(&progress, total, r);
-    }
-    cli_progress_end(&progress);
-    return s;
+    (void)err;
+    hamm_stats_add(ctx, reqs, n);
+    return HAMM_OK;
 }
 
 static int write_result(const char *out_path, int json, const char *trace_path,
@@ -146,7 +135,7 @@ int cmd_stats(int argc, char **argv)
     if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
         hamm_stats_new(&st, map, &err) != HAMM_OK ||
         hamm_trace_reader_open(&r, path, &o.trace, &err) != HAMM_OK ||
-        gather(r, st, &err) != HAMM_OK) {
+        cli_stream(r, add_batch, st, &err) != HAMM_OK) {
         rc = cli_report(&err);
     } else {
         cli_report_skipped(r);

@@ -1,4 +1,4 @@
-/* progress.c - a progress line on stderr for long runs, only on a terminal. */
+/* progress.c - streaming a trace with a progress line on stderr (only on a terminal). */
 #include <time.h>
 #include <unistd.h>
 
@@ -41,4 +41,22 @@ void cli_progress_end(cli_progress *p)
         fprintf(stderr, "\r%60s\r", "");
         fflush(stderr);
     }
+}
+
+hamm_status cli_stream(hamm_trace_reader *r, cli_batch_fn each, void *ctx, hamm_error *err)
+{
+    cli_progress progress;
+    cli_progress_start(&progress);
+    const hamm_request *batch;
+    uint64_t total = 0;
+    size_t n;
+    hamm_status st;
+    while ((st = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
+        if ((st = each(ctx, batch, n, err)) != HAMM_OK)
+            break;
+        total += n;
+        cli_progress_update(&progress, total, r);
+    }
+    cli_progress_end(&progress);
+    return st;
 }

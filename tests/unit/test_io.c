@@ -15,35 +15,15 @@
 #include <zstd.h>
 
 #include "hamm/io.h"
-
-/* An in-memory source that hands out at most `chunk` bytes per call. */
-typedef struct mem_src {
-    const unsigned char *p;
-    size_t size, pos, chunk;
-} mem_src;
-
-static hamm_status mem_read(void *user, void *buf, size_t cap, size_t *got, hamm_error *err)
-{
-    (void)err;
-    mem_src *m = user;
-    size_t n = m->size - m->pos;
-    if (n > cap)
-        n = cap;
-    if (m->chunk && n > m->chunk)
-        n = m->chunk;
-    memcpy(buf, m->p + m->pos, n);
-    m->pos += n;
-    *got = n;
-    return HAMM_OK;
-}
+#include "trace_helpers.h"
 
 /* Decode all of `data` through hamm_input; returns the status, output in *out. */
 static hamm_status decode_all(const void *data, size_t size, size_t chunk, unsigned char **out,
                               size_t *out_len, hamm_error *err)
 {
-    mem_src m = {data, size, 0, chunk};
+    th_src m = {data, size, 0, chunk};
     hamm_input *in = NULL;
-    hamm_status st = hamm_input_from_callback(&in, mem_read, &m, "mem", err);
+    hamm_status st = hamm_input_from_callback(&in, th_read, &m, "mem", err);
     size_t cap = 1 << 16, len = 0;
     unsigned char *buf = malloc(cap);
     while (st == HAMM_OK) {
@@ -81,9 +61,9 @@ static void expect_roundtrip(const unsigned char *orig, size_t n, const void *en
     assert_int_equal(len, n);
     assert_memory_equal(out, orig, n);
     free(out);
-    mem_src m = {enc, enc_n, 0, 0};
+    th_src m = {enc, enc_n, 0, 0};
     hamm_input *in;
-    assert_int_equal(hamm_input_from_callback(&in, mem_read, &m, "mem", &err), HAMM_OK);
+    assert_int_equal(hamm_input_from_callback(&in, th_read, &m, "mem", &err), HAMM_OK);
     assert_int_equal(hamm_input_compression(in), kind);
     hamm_input_free(in);
 }
@@ -246,31 +226,13 @@ static void empty_input_reads_nothing(void **state)
 }
 
 /* hamm_output's compressors, checked with the codecs' own one-shot decoders. */
-typedef struct mem_sink {
-    unsigned char *p;
-    size_t len, cap;
-} mem_sink;
-
-static hamm_status mem_write(void *user, const void *buf, size_t size, hamm_error *err)
+static th_sink encode_with_hamm(hamm_compression kind, const unsigned char *src, size_t n)
 {
-    (void)err;
-    mem_sink *m = user;
-    if (m->len + size > m->cap) {
-        m->cap = (m->len + size) * 2;
-        m->p = realloc(m->p, m->cap);
-    }
-    memcpy(m->p + m->len, buf, size);
-    m->len += size;
-    return HAMM_OK;
-}
-
-static mem_sink encode_with_hamm(hamm_compression kind, const unsigned char *src, size_t n)
-{
-    mem_sink sink = {0};
+    th_sink sink = {0};
     hamm_output *out;
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_equal(hamm_output_new(&out, mem_write, &sink, "sink", kind, 0, &err), HAMM_OK);
+    assert_int_equal(hamm_output_new(&out, th_write, &sink, "sink", kind, 0, &err), HAMM_OK);
     for (size_t i = 0; i < n; i += 1000)
         assert_int_equal(hamm_output_write(out, src + i, n - i < 1000 ? n - i : 1000, &err),
                          HAMM_OK);
@@ -286,11 +248,11 @@ static void output_zstd_and_gzip(void **state)
     unsigned char *orig = sample(n);
     unsigned char *back = malloc(n);
 
-    mem_sink z = encode_with_hamm(HAMM_COMPRESSION_ZSTD, orig, n);
+    th_sink z = encode_with_hamm(HAMM_COMPRESSION_ZSTD, orig, n);
     assert_int_equal(ZSTD_decompress(back, n, z.p, z.len), n);
     assert_memory_equal(back, orig, n);
 
-    mem_sink g = encode_with_hamm(HAMM_COMPRESSION_GZIP, orig, n);
+    th_sink g = encode_with_hamm(HAMM_COMPRESSION_GZIP, orig, n);
     z_stream s = {0};
     assert_int_equal(inflateInit2(&s, 15 + 16), Z_OK);
     s.next_in = g.p;
@@ -302,7 +264,7 @@ static void output_zstd_and_gzip(void **state)
     inflateEnd(&s);
     assert_memory_equal(back, orig, n);
 
-    mem_sink p = encode_with_hamm(HAMM_COMPRESSION_NONE, orig, n);
+    th_sink p = encode_with_hamm(HAMM_COMPRESSION_NONE, orig, n);
     assert_int_equal(p.len, n);
     assert_memory_equal(p.p, orig, n);
     free(z.p);
@@ -315,11 +277,11 @@ static void output_zstd_and_gzip(void **state)
 static void xz_output_is_refused(void **state)
 {
     (void)state;
-    mem_sink sink = {0};
+    th_sink sink = {0};
     hamm_output *out = NULL;
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_equal(hamm_output_new(&out, mem_write, &sink, "x.xz", HAMM_COMPRESSION_XZ, 0, &err),
+    assert_int_equal(hamm_output_new(&out, th_write, &sink, "x.xz", HAMM_COMPRESSION_XZ, 0, &err),
                      HAMM_ERR_UNSUPPORTED);
     assert_null(out);
 }
