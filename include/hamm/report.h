@@ -5,6 +5,7 @@
 
 #include "hamm/config.h"
 #include "hamm/dram_model.h"
+#include "hamm/engine.h"
 #include "hamm/export.h"
 #include "hamm/stats.h"
 #include "hamm/trace.h"
@@ -15,6 +16,7 @@ extern "C" {
 
 #define HAMM_STATS_SCHEMA "hamm-stats/1"
 #define HAMM_PREDICT_SCHEMA "hamm-predict/1"
+#define HAMM_SIMULATE_SCHEMA "hamm-simulate/1"
 
 /* Where a result came from: the trace as read and the model used. */
 typedef struct hamm_report_input {
@@ -31,6 +33,9 @@ HAMM_API char *hamm_report_stats_json(const hamm_report_input *in, const hamm_tr
 /* The prediction of a finished model as JSON text (malloc'd, newline-terminated);
  * NULL when out of memory. */
 HAMM_API char *hamm_report_predict_json(const hamm_report_input *in, const hamm_dram_model *m);
+
+/* The measurements of a finished engine as JSON text (malloc'd); NULL when out of memory. */
+HAMM_API char *hamm_report_simulate_json(const hamm_report_input *in, const hamm_engine *e);
 
 #ifdef __cplusplus
 }

@@ -100,5 +100,9 @@ int cmd_convert(int argc, char **argv);
 void cmd_convert_help(FILE *out);
 int cmd_predict(int argc, char **argv);
 void cmd_predict_help(FILE *out);
+int cmd_check_log(int, char **);
+void cmd_check_log_help(FILE *);
+int cmd_simulate(int argc, char **argv);
+void cmd_simulate_help(FILE *out);
 
 #endif

@@ -186,8 +186,11 @@ static hamm_status make_model(const predict_opts *o, const hamm_system_config *c
 {
     hamm_model_params p;
     hamm_status st = hamm_model_params_from_config(cfg, &p, err);
-    if (st == HAMM_OK && o->policy)
-        st = hamm_scheduler_from_name(o->policy, &p.policy, err);
+    if (st == HAMM_OK && o->policy &&
+        (st = hamm_scheduler_from_name(o->policy, &p.policy, err)) != HAMM_OK) {
+        err->status = HAMM_ERR_ARG; /* a usage error: the option, not the model, is wrong */
+        snprintf(err->field, sizeof err->field, "--policy");
+    }
     if (st == HAMM_OK && p.policy == HAMM_SCHED_BANKED_FIFO)
         st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--policy",
                             "the analytical model covers fr-fcfs, most-pending and fcfs");

@@ -1,11 +1,13 @@
 /* gentrace.c - synthetic traces for benchmarks: native binary on stdout.
  *
- *   gentrace REQUESTS [SEED]
+ *   gentrace REQUESTS [SEED [PATTERN]]
  *
- * A GPU-like mix: 64 streams walk 64-byte blocks through their own arrays (most of
- * a kernel's traffic), interleaved at random; 1 request in 8 goes to a random block;
- * 30% are writes.  Deterministic for a given seed.  Writes the records itself (not
- * through libhamm) so the benchmark measures hamm's reader against zstd alone.
+ * PATTERN mixed (default), a GPU-like mix: 64 streams walk 64-byte blocks through their
+ * own arrays (most of a kernel's traffic), interleaved at random, and 1 request in 8 goes
+ * to a random block; random: every request to a random block; stream: one stream of
+ * consecutive blocks.  30% are writes.  Deterministic for a given seed.  Writes the
+ * records itself (not through libhamm) so the benchmark measures hamm's reader against
+ * zstd alone.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -32,7 +34,13 @@ static void put_le(unsigned char *p, uint64_t v, int bytes)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: gentrace REQUESTS [SEED]\n");
+        fprintf(stderr, "usage: gentrace REQUESTS [SEED [mixed|random|stream]]\n");
+        return 2;
+    }
+    const char *pattern = argc > 3 ? argv[3] : "mixed";
+    int random_only = strcmp(pattern, "random") == 0, stream = strcmp(pattern, "stream") == 0;
+    if (!random_only && !stream && strcmp(pattern, "mixed") != 0) {
+        fprintf(stderr, "gentrace: unknown pattern '%s'\n", pattern);
         return 2;
     }
     uint64_t n = strtoull(argv[1], NULL, 10);
@@ -49,10 +57,10 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < k; i++) {
             uint64_t r = next(&x);
             uint64_t addr;
-            if ((r & 7) == 0) {
+            if (random_only || (!stream && (r & 7) == 0)) {
                 addr = (r >> 8) & 0xFFFFFFFC0ull;
             } else {
-                int s = (int)((r >> 3) % STREAMS);
+                int s = stream ? 0 : (int)((r >> 3) % STREAMS);
                 addr = stream_addr[s];
                 stream_addr[s] += 64;
             }

@@ -1,0 +1,107 @@
+/* hamm/engine.h - the reference engine: a cycle-accurate DRAM system (banks, timing,
+ * memory controllers with their schedulers) replaying a trace.  The referee for the
+ * analytical model: see MODELS.md section 3 and docs/ENGINE.md. */
+#ifndef HAMM_ENGINE_H
+#define HAMM_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hamm/addrmap.h"
+#include "hamm/command.h"
+#include "hamm/config.h"
+#include "hamm/error.h"
+#include "hamm/export.h"
+#include "hamm/trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How requests enter the controllers' queues. */
+typedef enum hamm_replay {
+    HAMM_REPLAY_SATURATED = 0, /* a slot is refilled as soon as it frees */
+    HAMM_REPLAY_TIMED,         /* at the trace's arrival cycles */
+    HAMM_REPLAY_RATE,          /* request i arrives at cycle i / rate */
+    HAMM_REPLAY_COUNT
+} hamm_replay;
+
+HAMM_API const char *hamm_replay_name(hamm_replay r);
+HAMM_API hamm_status hamm_replay_from_name(const char *name, hamm_replay *out, hamm_error *err);
+
+/* Per-channel counters, declared once: id, unit, description (GPGPU-Sim's names where
+ * they exist).  Expands into the enum below, the names, and the JSON. */
+#define HAMM_CHANNEL_STATS(X)                                                                \
+    X(cycles, "cycles", "cycles from 0 to the end of the last data transfer of any channel") \
+    X(active_cycles, "cycles", "cycles with a request queued or data in flight")             \
+    X(busy_cycles, "cycles", "cycles the data bus transfers data (GPGPU-Sim bwutil)")        \
+    X(requests, "requests", "requests served")                                               \
+    X(reads, "requests", "read requests served")                                             \
+    X(writes, "requests", "write requests served")                                           \
+    X(activates, "commands", "ACT commands")                                                 \
+    X(precharges, "commands", "PRE commands")                                                \
+    X(read_bursts, "commands", "RD commands")                                                \
+    X(write_bursts, "commands", "WR commands")                                               \
+    X(refreshes, "commands", "REF commands")                                                 \
+    X(row_hits, "requests", "requests whose row was already open for an earlier request")    \
+    X(row_misses, "requests", "requests that needed their own ACT")                          \
+    X(queue_nonempty_cycles, "cycles", "cycles with at least one request queued")            \
+    X(queue_occupancy_sum, "request-cycles", "SUM over cycles of the queued requests")       \
+    X(latency_sum, "cycles", "SUM of request latencies (queue entry to last data)")          \
+    X(latency_max, "cycles", "the longest request latency")
+
+typedef enum hamm_channel_stat {
+#define HAMM_STAT_ENUM(id, unit, doc) HAMM_STAT_##id,
+    HAMM_CHANNEL_STATS(HAMM_STAT_ENUM)
+#undef HAMM_STAT_ENUM
+        HAMM_STAT_COUNT
+} hamm_channel_stat;
+
+HAMM_API const char *hamm_channel_stat_name(hamm_channel_stat s);
+HAMM_API const char *hamm_channel_stat_unit(hamm_channel_stat s);
+
+#define HAMM_OCCUPANCY_BINS 16 /* histogram of queue occupancy while non-empty */
+
+typedef struct hamm_channel_result {
+    uint64_t stat[HAMM_STAT_COUNT];
+    uint64_t occupancy_hist[HAMM_OCCUPANCY_BINS]; /* cycles by occupancy, Q split evenly */
+} hamm_channel_result;
+
+typedef struct hamm_engine_params {
+    hamm_system_config cfg;   /* the system simulated */
+    hamm_replay replay;
+    double rate;              /* HAMM_REPLAY_RATE: requests per DRAM cycle, all channels */
+    int refresh;              /* issue REF when the DRAM model has tREFI and tRFC */
+} hamm_engine_params;
+
+/* Called for every command issued, in issue order per channel. */
+typedef void (*hamm_command_fn)(void *user, const hamm_command *cmd);
+
+typedef struct hamm_engine hamm_engine;
+
+/* An engine over `map` (borrowed).  `on_command` may be NULL. */
+HAMM_API hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
+                                     const hamm_addrmap *map, hamm_command_fn on_command,
+                                     void *user, hamm_error *err);
+/* Feed requests in trace order.  A timed replay needs arrival cycles that never
+ * decrease (an error names the request otherwise). */
+HAMM_API hamm_status hamm_engine_add(hamm_engine *e, const hamm_request *reqs, size_t n,
+                                     hamm_error *err);
+/* The trace has ended: simulate until every request is served. */
+HAMM_API void hamm_engine_finish(hamm_engine *e);
+HAMM_API uint32_t hamm_engine_channels(const hamm_engine *e);
+HAMM_API const hamm_channel_result *hamm_engine_channel(const hamm_engine *e, uint32_t index);
+/* The sum over channels (latency_max: the maximum). */
+HAMM_API void hamm_engine_total(const hamm_engine *e, hamm_channel_result *total);
+HAMM_API const hamm_engine_params *hamm_engine_params_of(const hamm_engine *e);
+HAMM_API void hamm_engine_free(hamm_engine *e);
+
+/* Derived measures of a result; negative when undefined (no active cycle, ...). */
+HAMM_API double hamm_result_efficiency(const hamm_channel_result *r);  /* busy / active */
+HAMM_API double hamm_result_utilization(const hamm_channel_result *r); /* busy / cycles */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,572 @@
+/* command_log.c - the DRAM command log (docs/COMMAND_LOG.md): the writer the engine
+ * records its commands with, and hamm_check_log, the strict streaming reader that hands
+ * every command to the timing checker.
+ *
+ * Both sides walk one table of header keys.  The reader keeps one fixed buffer of
+ * decoded bytes (a line may not exceed it) and one cycle per channel: memory does not
+ * grow with the log. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "common/alloc.h"
+#include "trace/scan.h"
+
+#define LOG_MAGIC "# hamm command log 1"
+#define LOG_BUF (64u * 1024u)  /* writer buffer */
+#define READ_BUF (64u * 1024u) /* reader buffer: the longest line */
+#define LINE_MAX_BYTES 96u     /* the longest line the writer makes, with room */
+
+/* ---- the header keys ----------------------------------------------------------------- */
+
+typedef struct log_key {
+    const char *name;
+    size_t offset; /* of a uint32_t in hamm_command_device */
+} log_key;
+
+#define DEV(f) offsetof(hamm_command_device, f)
+#define TIM(f) offsetof(hamm_command_device, dram.timing.f)
+static const log_key keys[] = {
+    {"channels", DEV(channels)},   {"banks", DEV(dram.banks)},
+    {"bank_groups", DEV(dram.bank_groups)}, {"BL", DEV(dram.burst_length)},
+    {"data_rate", DEV(dram.data_rate)},
+    {"tCCD", TIM(tCCD)},   {"tCCD_L", TIM(tCCD_L)}, {"tRRD", TIM(tRRD)},
+    {"tRRD_L", TIM(tRRD_L)}, {"tFAW", TIM(tFAW)}, {"tRAS", TIM(tRAS)},
+    {"tRCD", TIM(tRCD)},   {"tRP", TIM(tRP)},       {"tRC", TIM(tRC)},
+    {"CL", TIM(CL)},       {"WL", TIM(WL)},         {"tWTR", TIM(tWTR)},
+    {"tWTR_L", TIM(tWTR_L)}, {"tRTW", TIM(tRTW)},   {"tRTP", TIM(tRTP)},
+    {"tWR", TIM(tWR)},     {"tRFC", TIM(tRFC)},     {"tREFI", TIM(tREFI)},
+};
+#undef DEV
+#undef TIM
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+static uint32_t *key_field(hamm_command_device *dev, size_t k)
+{
+    return (uint32_t *)(void *)((char *)dev + keys[k].offset);
+}
+
+static uint32_t key_value(const hamm_command_device *dev, size_t k)
+{
+    uint32_t v;
+    memcpy(&v, (const char *)dev + keys[k].offset, sizeof v);
+    return v;
+}
+
+/* ---- decimal formatting (the writer's hot path: no snprintf) ------------------------- */
+
+static char *put_u64(char *p, uint64_t v)
+{
+    char tmp[20];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
+static char *put_str(char *p, const char *s)
+{
+    while (*s)
+        *p++ = *s++;
+    return p;
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+struct hamm_command_log {
+    hamm_output *out;           /* not owned */
+    hamm_command_device dev;
+    uint64_t *last;             /* per channel: the last cycle written, CHECK_NEVER */
+    size_t len;                 /* bytes in buf */
+    char buf[LOG_BUF];
+};
+
+static hamm_status write_header(hamm_command_log *log, hamm_error *err)
+{
+    char line[1024];
+    char *p = put_str(line, LOG_MAGIC "\n#");
+    for (size_t k = 0; k < NKEYS; k++) {
+        *p++ = ' ';
+        p = put_str(p, keys[k].name);
+        *p++ = '=';
+        p = put_u64(p, key_value(&log->dev, k));
+    }
+    *p++ = '\n';
+    return hamm_output_write(log->out, line, (size_t)(p - line), err);
+}
+
+hamm_status hamm_command_log_new(hamm_command_log **out_log, hamm_output *out,
+                                 const hamm_command_device *dev, hamm_error *err)
+{
+    *out_log = NULL;
+    hamm_status st = checker_device_check(dev, NULL, 0, err);
+    if (st != HAMM_OK)
+        return st;
+    hamm_command_log *log = malloc(sizeof *log);
+    uint64_t *last = hamm_calloc_array(dev->channels, sizeof *last);
+    if (!log || !last) {
+        free(log);
+        free(last);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    }
+    log->out = out;
+    log->dev = *dev;
+    log->last = last;
+    log->len = 0;
+    for (uint32_t h = 0; h < dev->channels; h++)
+        last[h] = CHECK_NEVER;
+    if ((st = write_header(log, err)) != HAMM_OK) {
+        hamm_command_log_free(log);
+        return st;
+    }
+    *out_log = log;
+    return HAMM_OK;
+}
+
+/* The writer refuses what the reader would refuse, so every log it makes can be read. */
+static hamm_status writable(const hamm_command_log *log, const hamm_command *c,
+                            hamm_error *err)
+{
+    const char *what = NULL;
+    char text[160];
+    if ((unsigned)c->cmd >= HAMM_CMD_COUNT) {
+        what = "cmd";
+        snprintf(text, sizeof text, "%u is not a DRAM command", (unsigned)c->cmd);
+    } else if (c->channel >= log->dev.channels) {
+        what = "channel";
+        snprintf(text, sizeof text, "channel %u is out of range (channels=%u)",
+                 (unsigned)c->channel, (unsigned)log->dev.channels);
+    } else if (c->cmd != HAMM_CMD_REF && c->bank >= log->dev.dram.banks) {
+        what = "bank";
+        snprintf(text, sizeof text, "bank %u is out of range (banks=%u)", (unsigned)c->bank,
+                 (unsigned)log->dev.dram.banks);
+    } else if (log->last[c->channel] != CHECK_NEVER && c->cycle < log->last[c->channel]) {
+        what = "cycle";
+        snprintf(text, sizeof text, "cycle %llu is before cycle %llu of channel %u's last command",
+                 (unsigned long long)c->cycle, (unsigned long long)log->last[c->channel],
+                 (unsigned)c->channel);
+    }
+    if (!what)
+        return HAMM_OK;
+    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, what, "%s", text);
+}
+
+static char *format_command(char *p, const hamm_command *c)
+{
+    p = put_u64(p, c->cycle);
+    *p++ = ' ';
+    p = put_u64(p, c->channel);
+    *p++ = ' ';
+    p = put_str(p, hamm_command_name(c->cmd));
+    *p++ = ' ';
+    if (c->cmd == HAMM_CMD_REF) {
+        *p++ = '-';
+    } else {
+        p = put_u64(p, c->bank);
+        if (c->cmd != HAMM_CMD_PRE) {
+            *p++ = ' ';
+            p = put_u64(p, c->arg);
+        }
+    }
+    *p++ = '\n';
+    return p;
+}
+
+hamm_status hamm_command_log_write(hamm_command_log *log, const hamm_command *cmds, size_t n,
+                                   hamm_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        hamm_status st = writable(log, &cmds[i], err);
+        if (st != HAMM_OK)
+            return st;
+        if (LOG_BUF - log->len < LINE_MAX_BYTES && (st = hamm_command_log_flush(log, err)))
+            return st;
+        char *end = format_command(log->buf + log->len, &cmds[i]);
+        log->len = (size_t)(end - log->buf);
+        log->last[cmds[i].channel] = cmds[i].cycle;
+    }
+    return HAMM_OK;
+}
+
+hamm_status hamm_command_log_flush(hamm_command_log *log, hamm_error *err)
+{
+    if (log->len == 0)
+        return HAMM_OK;
+    hamm_status st = hamm_output_write(log->out, log->buf, log->len, err);
+    log->len = 0;
+    return st;
+}
+
+void hamm_command_log_free(hamm_command_log *log)
+{
+    if (!log)
+        return;
+    free(log->last);
+    free(log);
+}
+
+/* ---- reading ------------------------------------------------------------------------ */
+
+typedef struct log_reader {
+    hamm_input *in;
+    const char *source;        /* the input's name */
+    char *buf;                 /* decoded bytes; buf[pos..len) not yet consumed */
+    size_t len, pos;
+    uint64_t buf_offset;       /* decoded offset of buf[0] */
+    int eof;
+    uint64_t line;             /* lines consumed so far: the current line's number */
+    const char *start;         /* the current line's first byte, for columns */
+    uint64_t line_offset;      /* its decoded byte offset */
+    hamm_command_device dev;
+    uint64_t *last;            /* per channel: cycle of the last command, CHECK_NEVER */
+    uint64_t *last_line;       /* per channel: its line */
+    hamm_violation_fn report;
+    void *user;
+} log_reader;
+
+static hamm_status fill(log_reader *r, hamm_error *err)
+{
+    if (r->pos > 0) {
+        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+        r->buf_offset += r->pos;
+        r->len -= r->pos;
+        r->pos = 0;
+    }
+    if (r->eof || r->len == READ_BUF)
+        return HAMM_OK;
+    size_t got = 0;
+    hamm_status st = hamm_input_read(r->in, r->buf + r->len, READ_BUF - r->len, &got, err);
+    if (st != HAMM_OK)
+        return st;
+    if (got == 0)
+        r->eof = 1;
+    r->len += got;
+    return HAMM_OK;
+}
+
+/* The next line (without its newline) in *l; *got 0 at the end of the input. */
+static hamm_status next_line(log_reader *r, scan_line *l, int *got, hamm_error *err)
+{
+    *got = 0;
+    for (;;) {
+        const char *p = r->buf + r->pos;
+        const char *nl = memchr(p, '\n', r->len - r->pos);
+        if (nl || (r->eof && r->pos < r->len)) {
+            l->p = p;
+            l->end = nl ? nl : r->buf + r->len;
+            r->start = p;
+            r->line_offset = r->buf_offset + r->pos;
+            r->pos = nl ? (size_t)(nl - r->buf) + 1 : r->len;
+            r->line++;
+            *got = 1;
+            return HAMM_OK;
+        }
+        if (r->eof)
+            return HAMM_OK;
+        if (r->pos == 0 && r->len == READ_BUF)
+            return hamm_error_set(err, HAMM_ERR_PARSE, r->source, r->line + 1, HAMM_NO_OFFSET,
+                                  NULL, "line longer than %u bytes", READ_BUF);
+        hamm_status st = fill(r, err);
+        if (st != HAMM_OK)
+            return st;
+    }
+}
+
+/* A malformed line: `status` at the current line, naming `field`, the column from `tok`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static hamm_status fail(const log_reader *r, hamm_error *err, hamm_status status,
+                        const scan_token *tok, const char *field, const char *fmt, ...)
+{
+    char text[sizeof err->text];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    int fresh = err && err->status == HAMM_OK;
+    hamm_error_set(err, status, r->source, r->line, r->line_offset, field, "%s", text);
+    if (fresh && tok && tok->p >= r->start)
+        err->column = (uint64_t)(tok->p - r->start) + 1;
+    return status;
+}
+
+static int token_clip(scan_token t)
+{
+    return (int)(t.len > 40 ? 40 : t.len);
+}
+
+static hamm_status need_token(const log_reader *r, scan_line *l, const char *field,
+                              scan_token *tok, hamm_error *err)
+{
+    if (scan_next(l, tok))
+        return HAMM_OK;
+    return fail(r, err, HAMM_ERR_PARSE, NULL, field, "missing %s", field);
+}
+
+/* A decimal number in [0, max]; `what` names the header's limit when one applies. */
+static hamm_status need_number(const log_reader *r, scan_line *l, const char *field,
+                               uint64_t max, const char *limit, uint64_t *v, hamm_error *err)
+{
+    scan_token tok;
+    hamm_status st = need_token(r, l, field, &tok, err);
+    if (st != HAMM_OK)
+        return st;
+    scan_result res = scan_dec_u64(tok, v);
+    if (res != SCAN_OK)
+        return fail(r, err, HAMM_ERR_PARSE, &tok, field, "%s: '%.*s'",
+                    scan_result_text(res, 0), token_clip(tok), tok.p);
+    if (*v <= max)
+        return HAMM_OK;
+    if (limit)
+        return fail(r, err, HAMM_ERR_PARSE, &tok, field,
+                    "%s %llu is out of range: the header says %s=%llu", field,
+                    (unsigned long long)*v, limit, (unsigned long long)max + 1);
+    return fail(r, err, HAMM_ERR_PARSE, &tok, field, "%llu is above the limit %llu",
+                (unsigned long long)*v, (unsigned long long)max);
+}
+
+/* ---- the header ----------------------------------------------------------------------- */
+
+static hamm_status read_magic(log_reader *r, hamm_error *err)
+{
+    scan_line l;
+    int got;
+    hamm_status st = next_line(r, &l, &got, err);
+    if (st != HAMM_OK)
+        return st;
+    if (!got)
+        return hamm_error_set(err, HAMM_ERR_EMPTY, r->source, 0, HAMM_NO_OFFSET, NULL,
+                              "empty input: no command log header");
+    static const char *const words[] = {"#", "hamm", "command", "log"};
+    scan_token tok = {NULL, 0};
+    for (size_t i = 0; i < 4; i++)
+        if (!scan_next(&l, &tok) || !scan_is(tok, words[i]))
+            return fail(r, err, HAMM_ERR_FORMAT, NULL, "header",
+                        "not a hamm command log: the first line must be '" LOG_MAGIC "'");
+    if (!scan_next(&l, &tok))
+        return fail(r, err, HAMM_ERR_FORMAT, NULL, "header",
+                    "the first line lacks the version: it must be '" LOG_MAGIC "'");
+    if (!scan_is(tok, "1") || !scan_at_end(&l))
+        return fail(r, err, HAMM_ERR_FORMAT, &tok, "version",
+                    "command log version '%.*s' is not supported (this hamm reads version 1)",
+                    token_clip(tok), tok.p);
+    return HAMM_OK;
+}
+
+static hamm_status header_pair(log_reader *r, scan_token tok, unsigned *seen, hamm_error *err)
+{
+    const char *eq = memchr(tok.p, '=', tok.len);
+    if (!eq)
+        return fail(r, err, HAMM_ERR_FORMAT, &tok, "header", "expected KEY=VALUE, found '%.*s'",
+                    token_clip(tok), tok.p);
+    scan_token name = {tok.p, (size_t)(eq - tok.p)};
+    scan_token value = {eq + 1, tok.len - name.len - 1};
+    size_t k = 0;
+    while (k < NKEYS && !scan_is(name, keys[k].name))
+        k++;
+    if (k == NKEYS)
+        return fail(r, err, HAMM_ERR_FORMAT, &tok, "header", "unknown key '%.*s'",
+                    token_clip(name), name.p);
+    if (seen[k])
+        return fail(r, err, HAMM_ERR_FORMAT, &tok, keys[k].name, "%s is given twice",
+                    keys[k].name);
+    seen[k] = 1;
+    uint64_t v;
+    scan_result res = scan_dec_u64(value, &v);
+    if (res == SCAN_OK && v > UINT32_MAX)
+        res = SCAN_OVERFLOW;
+    if (res != SCAN_OK)
+        return fail(r, err, HAMM_ERR_FORMAT, &value, keys[k].name, "%s: '%.*s'",
+                    res == SCAN_OVERFLOW ? "above 4294967295" : scan_result_text(res, 0),
+                    token_clip(value), value.p);
+    *key_field(&r->dev, k) = (uint32_t)v;
+    return HAMM_OK;
+}
+
+static hamm_status read_device(log_reader *r, hamm_error *err)
+{
+    scan_line l;
+    int got;
+    hamm_status st = next_line(r, &l, &got, err);
+    if (st != HAMM_OK)
+        return st;
+    if (!got)
+        return hamm_error_set(err, HAMM_ERR_FORMAT, r->source, r->line + 1, HAMM_NO_OFFSET,
+                              "header", "missing the device line '# channels=N banks=N ...'");
+    scan_token tok;
+    if (!scan_next(&l, &tok) || !scan_is(tok, "#"))
+        return fail(r, err, HAMM_ERR_FORMAT, NULL, "header",
+                    "the second line must be the device: '# channels=N banks=N ...'");
+    unsigned seen[NKEYS] = {0};
+    while (scan_next(&l, &tok))
+        if ((st = header_pair(r, tok, seen, err)) != HAMM_OK)
+            return st;
+    for (size_t k = 0; k < NKEYS; k++)
+        if (!seen[k])
+            return fail(r, err, HAMM_ERR_FORMAT, NULL, keys[k].name,
+                        "missing key %s (the header needs all of them; see "
+                        "docs/COMMAND_LOG.md)",
+                        keys[k].name);
+    return checker_device_check(&r->dev, r->source, r->line, err);
+}
+
+/* ---- command lines -------------------------------------------------------------------- */
+
+static int parse_name(scan_token tok, hamm_dram_command *cmd)
+{
+    for (int c = 0; c < HAMM_CMD_COUNT; c++)
+        if (scan_is(tok, hamm_command_name((hamm_dram_command)c))) {
+            *cmd = (hamm_dram_command)c;
+            return 1;
+        }
+    return 0;
+}
+
+static hamm_status parse_bank(const log_reader *r, scan_line *l, hamm_command *c,
+                              hamm_error *err)
+{
+    if (c->cmd != HAMM_CMD_REF) {
+        uint64_t v;
+        hamm_status st = need_number(r, l, "bank", r->dev.dram.banks - 1u, "banks", &v, err);
+        c->bank = (uint32_t)v;
+        return st;
+    }
+    scan_token tok;
+    hamm_status st = need_token(r, l, "bank", &tok, err);
+    if (st != HAMM_OK)
+        return st;
+    if (!scan_is(tok, "-"))
+        return fail(r, err, HAMM_ERR_PARSE, &tok, "bank",
+                    "REF refreshes every bank: its bank is written '-', not '%.*s'",
+                    token_clip(tok), tok.p);
+    c->bank = HAMM_NO_BANK;
+    return HAMM_OK;
+}
+
+static hamm_status parse_arg(const log_reader *r, scan_line *l, hamm_command *c,
+                             hamm_error *err)
+{
+    c->arg = 0;
+    if (c->cmd == HAMM_CMD_PRE || c->cmd == HAMM_CMD_REF)
+        return HAMM_OK;
+    uint64_t v;
+    hamm_status st = need_number(r, l, c->cmd == HAMM_CMD_ACT ? "row" : "column", UINT32_MAX,
+                                 NULL, &v, err);
+    c->arg = (uint32_t)v;
+    return st;
+}
+
+static hamm_status parse_command(const log_reader *r, scan_line l, hamm_command *c,
+                                 hamm_error *err)
+{
+    uint64_t v;
+    scan_token tok;
+    hamm_status st = need_number(r, &l, "cycle", UINT64_MAX, NULL, &c->cycle, err);
+    if (st == HAMM_OK)
+        st = need_number(r, &l, "channel", r->dev.channels - 1u, "channels", &v, err);
+    if (st != HAMM_OK)
+        return st;
+    c->channel = (uint32_t)v;
+    if ((st = need_token(r, &l, "command", &tok, err)) != HAMM_OK)
+        return st;
+    if (!parse_name(tok, &c->cmd))
+        return fail(r, err, HAMM_ERR_PARSE, &tok, "command",
+                    "expected ACT, PRE, RD, WR or REF, found '%.*s'", token_clip(tok), tok.p);
+    if ((st = parse_bank(r, &l, c, err)) != HAMM_OK || (st = parse_arg(r, &l, c, err)))
+        return st;
+    if (scan_next(&l, &tok))
+        return fail(r, err, HAMM_ERR_PARSE, &tok, NULL, "unexpected trailing text '%.*s'",
+                    token_clip(tok), tok.p);
+    return HAMM_OK;
+}
+
+/* Cycles never decrease within a channel: the log is in issue order. */
+static hamm_status in_order(log_reader *r, const hamm_command *c, hamm_error *err)
+{
+    uint64_t last = r->last[c->channel];
+    if (last != CHECK_NEVER && c->cycle < last)
+        return fail(r, err, HAMM_ERR_PARSE, NULL, "cycle",
+                    "cycle %llu is before cycle %llu of channel %u's previous command "
+                    "(line %llu): the log must be in issue order",
+                    (unsigned long long)c->cycle, (unsigned long long)last,
+                    (unsigned)c->channel, (unsigned long long)r->last_line[c->channel]);
+    r->last[c->channel] = c->cycle;
+    r->last_line[c->channel] = r->line;
+    return HAMM_OK;
+}
+
+/* Violations reach the caller with the log's file and line. */
+static void forward(void *user, const hamm_command *cmd, const hamm_error *what)
+{
+    const log_reader *r = user;
+    hamm_error e = *what;
+    hamm_error_locate(&e, r->source, cmd->cmd == HAMM_CMD_COUNT ? 0 : r->line,
+                      cmd->cmd == HAMM_CMD_COUNT ? HAMM_NO_OFFSET : r->line_offset);
+    r->report(r->user, cmd, &e);
+}
+
+static hamm_status check_lines(log_reader *r, hamm_checker *chk, hamm_error *err)
+{
+    hamm_violation_fn report = r->report ? forward : NULL;
+    for (;;) {
+        scan_line l;
+        int got;
+        hamm_command c;
+        hamm_status st = next_line(r, &l, &got, err);
+        if (st != HAMM_OK)
+            return st;
+        if (!got)
+            break;
+        if ((st = parse_command(r, l, &c, err)) != HAMM_OK || (st = in_order(r, &c, err)))
+            return st;
+        hamm_checker_check(chk, &c, report, r);
+    }
+    hamm_checker_finish(chk, report, r);
+    return HAMM_OK;
+}
+
+static hamm_status reader_alloc(log_reader *r, hamm_error *err)
+{
+    r->last = hamm_calloc_array(r->dev.channels, sizeof *r->last);
+    r->last_line = hamm_calloc_array(r->dev.channels, sizeof *r->last_line);
+    if (!r->last || !r->last_line)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, r->source, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    for (uint32_t h = 0; h < r->dev.channels; h++)
+        r->last[h] = CHECK_NEVER;
+    return HAMM_OK;
+}
+
+hamm_status hamm_check_log(hamm_input *in, hamm_violation_fn report, void *user,
+                           uint64_t *commands, uint64_t *violations, hamm_error *err)
+{
+    log_reader r = {.in = in, .source = hamm_input_name(in), .report = report, .user = user};
+    hamm_checker *chk = NULL;
+    hamm_status st = HAMM_OK;
+    if (!(r.buf = malloc(READ_BUF)))
+        st = hamm_error_set(err, HAMM_ERR_NOMEM, r.source, 0, HAMM_NO_OFFSET, NULL,
+                            "out of memory");
+    if (st == HAMM_OK && (st = read_magic(&r, err)) == HAMM_OK &&
+        (st = read_device(&r, err)) == HAMM_OK && (st = reader_alloc(&r, err)) == HAMM_OK &&
+        (st = hamm_checker_new(&chk, &r.dev, err)) == HAMM_OK)
+        st = check_lines(&r, chk, err);
+    if (commands)
+        *commands = chk ? hamm_checker_commands(chk) : 0;
+    if (violations)
+        *violations = chk ? hamm_checker_violations(chk) : 0;
+    hamm_checker_free(chk);
+    free(r.last);
+    free(r.last_line);
+    free(r.buf);
+    hamm_input_free(in);
+    return st;
+}

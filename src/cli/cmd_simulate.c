@@ -1,0 +1,263 @@
+/* cmd_simulate.c - `hamm simulate TRACE`: replay a trace on the cycle-accurate reference
+ * engine and report what it measured, per channel and in total. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "hamm/command.h"
+#include "hamm/engine.h"
+#include "hamm/report.h"
+
+void cmd_simulate_help(FILE *out)
+{
+    fprintf(out,
+            "usage: hamm simulate [options] TRACE\n\n"
+            "Replay TRACE on the reference engine: every bank, every timing constraint,\n"
+            "the memory controllers' queues and schedulers, cycle by cycle.  Reports the\n"
+            "measured DRAM efficiency (data-bus busy / active cycles) per channel.\n\n"
+            "options:\n"
+            "  -R, --replay MODE        saturated (default: a queue slot is refilled as soon\n"
+            "                           as it frees), timed (the trace's arrival cycles) or\n"
+            "                           rate (see --rate)\n"
+            "      --rate R             requests per DRAM cycle over all channels (rate)\n"
+            "  -p, --policy NAME        fr-fcfs, fcfs, most-pending or banked-fifo\n"
+            "                           (default: the model's scheduler)\n"
+            "      --refresh            issue refreshes (needs tREFI and tRFC in the model)\n"
+            "  -c, --command-log FILE   write every command issued (docs/COMMAND_LOG.md);\n"
+            "                           FILE.zst is compressed\n"
+            "  -j, --json               JSON (schema hamm-simulate/1, see docs/JSON.md)\n"
+            "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n");
+    cli_trace_help(out, 1);
+    fprintf(out, "  -h, --help               this help\n");
+}
+
+typedef struct simulate_opts {
+    cli_trace_opts in;
+    hamm_replay replay;
+    double rate;
+    const char *policy;
+    int refresh;
+    const char *log_path;
+    int json;
+    const char *out_path;
+} simulate_opts;
+
+enum { OPT_RATE = 256, OPT_REFRESH };
+
+static int parse_args(int argc, char **argv, simulate_opts *o, const char **path)
+{
+    static const struct option longopts[] = {
+        {"replay", required_argument, NULL, 'R'},  {"rate", required_argument, NULL, OPT_RATE},
+        {"policy", required_argument, NULL, 'p'},  {"refresh", no_argument, NULL, OPT_REFRESH},
+        {"command-log", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
+        {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
+        CLI_TRACE_LONGOPTS,                        {NULL, 0, NULL, 0}};
+    hamm_error err;
+    hamm_error_clear(&err);
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "R:p:c:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+        int shared = cli_trace_option("simulate", c, optarg, &o->in);
+        if (shared < 0)
+            return CLI_USAGE;
+        if (shared > 0)
+            continue;
+        switch (c) {
+        case 'R':
+            if (hamm_replay_from_name(optarg, &o->replay, &err) != HAMM_OK)
+                return cli_report(&err);
+            break;
+        case OPT_RATE:
+            if (cli_parse_double("simulate", "--rate", optarg, 1e-9, 1e6, &o->rate))
+                return CLI_USAGE;
+            break;
+        case 'p':
+            o->policy = optarg;
+            break;
+        case OPT_REFRESH:
+            o->refresh = 1;
+            break;
+        case 'c':
+            o->log_path = optarg;
+            break;
+        case 'j':
+            o->json = 1;
+            break;
+        case 'o':
+            o->out_path = optarg;
+            break;
+        case 'h':
+            cmd_simulate_help(stdout);
+            return -1;
+        default:
+            return cli_usage("simulate", "unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage("simulate", "needs exactly one TRACE argument");
+    if ((o->replay == HAMM_REPLAY_RATE) != (o->rate > 0.0))
+        return cli_usage("simulate", "--rate goes with --replay rate, and it needs one");
+    *path = argv[optind];
+    o->json |= cli_wants_json(o->out_path);
+    return CLI_OK;
+}
+
+/* The command log: the engine's callback cannot fail, so the first error waits here. */
+typedef struct log_sink {
+    cli_outfile file;
+    hamm_output *out;
+    hamm_command_log *log;
+    hamm_error err;
+} log_sink;
+
+static void log_command(void *user, const hamm_command *cmd)
+{
+    log_sink *s = user;
+    if (s->err.status == HAMM_OK)
+        hamm_command_log_write(s->log, cmd, 1, &s->err);
+}
+
+static int log_open(log_sink *s, const char *path, const hamm_system_config *cfg, int refresh)
+{
+    hamm_error_clear(&s->err);
+    if (cli_outfile_open(&s->file, path, 1) != CLI_OK)
+        return CLI_FAIL;
+    hamm_command_device dev = {cfg->channels, cfg->dram};
+    if (!refresh) /* the log speaks for a device run without refresh */
+        dev.dram.timing.tREFI = dev.dram.timing.tRFC = 0;
+    if (hamm_output_to_file(&s->out, s->file.fp, path, hamm_compression_for_name(path), 0,
+                            &s->err) != HAMM_OK ||
+        hamm_command_log_new(&s->log, s->out, &dev, &s->err) != HAMM_OK) {
+        cli_outfile_abort(&s->file);
+        return cli_report(&s->err);
+    }
+    return CLI_OK;
+}
+
+/* Finish the log (committing the file) or, after a failure, remove it. */
+static int log_close(log_sink *s, int ok)
+{
+    int rc = CLI_OK;
+    if (ok && s->err.status == HAMM_OK &&
+        (hamm_command_log_flush(s->log, &s->err) != HAMM_OK ||
+         hamm_output_finish(s->out, &s->err) != HAMM_OK))
+        rc = cli_report(&s->err);
+    else if (ok && s->err.status != HAMM_OK)
+        rc = cli_report(&s->err);
+    hamm_command_log_free(s->log);
+    hamm_output_free(s->out);
+    if (ok && rc == CLI_OK)
+        return cli_outfile_commit(&s->file);
+    cli_outfile_abort(&s->file);
+    return ok ? rc : CLI_FAIL;
+}
+
+static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm_error *err)
+{
+    return hamm_engine_add(ctx, reqs, n, err);
+}
+
+static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
+                        const hamm_engine *e)
+{
+    const hamm_engine_params *p = hamm_engine_params_of(e);
+    fprintf(out, "trace      %s (%s, %s)\n", path,
+            hamm_trace_format_name(hamm_trace_reader_format(r)),
+            hamm_compression_name(hamm_input_compression(hamm_trace_reader_input(r))));
+    fprintf(out, "model      %s: %u channels x %u chips, %u banks, queue %u, %s\n", p->cfg.name,
+            p->cfg.channels, p->cfg.chips_per_channel, p->cfg.dram.banks, p->cfg.queue_size,
+            hamm_scheduler_name(p->cfg.scheduler));
+    fprintf(out, "replay     %s%s\n\n", hamm_replay_name(p->replay),
+            p->refresh ? ", refresh" : "");
+    fprintf(out, "%-8s %10s %12s %12s %8s %8s %10s %8s %9s %9s\n", "channel", "requests",
+            "cycles", "active", "dram_eff", "bw_util", "activates", "req/act", "queue", "latency");
+    hamm_channel_result total;
+    hamm_engine_total(e, &total);
+    for (uint32_t c = 0; c <= hamm_engine_channels(e); c++) {
+        const hamm_channel_result *x = c < hamm_engine_channels(e) ? hamm_engine_channel(e, c)
+                                                                   : &total;
+        const uint64_t *s = x->stat;
+        char label[16];
+        snprintf(label, sizeof label, c < hamm_engine_channels(e) ? "%u" : "total", c);
+        double eff = hamm_result_efficiency(x), util = hamm_result_utilization(x);
+        fprintf(out, "%-8s %10llu %12llu %12llu %7.1f%% %7.1f%% %10llu %8.2f %9.2f %9.1f\n",
+                label, (unsigned long long)s[HAMM_STAT_requests],
+                (unsigned long long)s[HAMM_STAT_cycles],
+                (unsigned long long)s[HAMM_STAT_active_cycles], eff < 0 ? 0.0 : 100.0 * eff,
+                util < 0 ? 0.0 : 100.0 * util, (unsigned long long)s[HAMM_STAT_activates],
+                s[HAMM_STAT_activates] ? (double)s[HAMM_STAT_requests] / s[HAMM_STAT_activates] : 0.0,
+                s[HAMM_STAT_queue_nonempty_cycles]
+                    ? (double)s[HAMM_STAT_queue_occupancy_sum] / s[HAMM_STAT_queue_nonempty_cycles]
+                    : 0.0,
+                s[HAMM_STAT_requests] ? (double)s[HAMM_STAT_latency_sum] / s[HAMM_STAT_requests]
+                                      : 0.0);
+    }
+}
+
+static int write_result(const simulate_opts *o, const char *path, const hamm_trace_reader *r,
+                        const hamm_system_config *cfg, const hamm_engine *e)
+{
+    cli_outfile out;
+    if (cli_outfile_open(&out, o->out_path, 0) != CLI_OK)
+        return CLI_FAIL;
+    if (!o->json) {
+        print_table(out.fp, path, r, e);
+        return cli_outfile_commit(&out);
+    }
+    hamm_report_input in = {path, hamm_trace_reader_format(r),
+                            hamm_input_compression(hamm_trace_reader_input(r)),
+                            hamm_trace_reader_skipped(r), cfg};
+    char *text = hamm_report_simulate_json(&in, e);
+    if (!text) {
+        cli_outfile_abort(&out);
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    fputs(text, out.fp);
+    free(text);
+    return cli_outfile_commit(&out);
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+    simulate_opts o = {0};
+    cli_trace_init(&o.in);
+    const char *path = NULL;
+    int rc = parse_args(argc, argv, &o, &path);
+    if (rc != CLI_OK)
+        return rc < 0 ? CLI_OK : rc;
+    hamm_engine_params ep = {.replay = o.replay, .rate = o.rate, .refresh = o.refresh};
+    if ((rc = cli_load_model(&o.in, &ep.cfg)) != CLI_OK)
+        return rc;
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (o.policy && hamm_scheduler_from_name(o.policy, &ep.cfg.scheduler, &err) != HAMM_OK)
+        return cli_usage("simulate", "--policy: %s", err.text);
+    log_sink sink = {0};
+    if (o.log_path && (rc = log_open(&sink, o.log_path, &ep.cfg, o.refresh)) != CLI_OK)
+        return rc;
+    hamm_addrmap *map = NULL;
+    hamm_engine *e = NULL;
+    hamm_trace_reader *r = NULL;
+    int ok = hamm_config_addrmap(&ep.cfg, &map, &err) == HAMM_OK &&
+             hamm_engine_new(&e, &ep, map, o.log_path ? log_command : NULL, &sink, &err) ==
+                 HAMM_OK &&
+             hamm_trace_reader_open(&r, path, &o.in.trace, &err) == HAMM_OK &&
+             cli_stream(r, add_batch, e, &err) == HAMM_OK;
+    if (ok)
+        hamm_engine_finish(e);
+    rc = ok ? CLI_OK : cli_report(&err);
+    if (o.log_path) {
+        int log_rc = log_close(&sink, ok);
+        rc = rc != CLI_OK ? rc : log_rc;
+    }
+    if (rc == CLI_OK) {
+        cli_report_skipped(r);
+        rc = write_result(&o, path, r, &ep.cfg, e);
+    }
+    hamm_trace_reader_free(r);
+    hamm_engine_free(e);
+    hamm_addrmap_free(map);
+    return rc;
+}

@@ -1,0 +1,223 @@
+/* engine.c - the reference engine over all channels: the address map splits the trace,
+ * the replay mode sets each request's arrival, and each channel simulates on its own. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "channel.h"
+#include "common/alloc.h"
+
+struct hamm_engine {
+    hamm_engine_params p;
+    const hamm_addrmap *map;
+    timing_table timing;
+    channel **ch;          /* [channels] */
+    uint64_t added;        /* requests added so far */
+    uint64_t last_arrival; /* timed replay: arrivals must not go back */
+    hamm_channel_result total;
+};
+
+static const char *const replay_names[HAMM_REPLAY_COUNT] = {"saturated", "timed", "rate"};
+
+const char *hamm_replay_name(hamm_replay r)
+{
+    return (unsigned)r < HAMM_REPLAY_COUNT ? replay_names[r] : "unknown";
+}
+
+hamm_status hamm_replay_from_name(const char *name, hamm_replay *out, hamm_error *err)
+{
+    for (int r = 0; r < HAMM_REPLAY_COUNT; r++)
+        if (strcmp(name, replay_names[r]) == 0) {
+            *out = (hamm_replay)r;
+            return HAMM_OK;
+        }
+    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--replay",
+                          "unknown replay '%s' (saturated, timed or rate)", name);
+}
+
+static const char *const stat_names[HAMM_STAT_COUNT] = {
+#define HAMM_STAT_NAME(id, unit, doc) #id,
+    HAMM_CHANNEL_STATS(HAMM_STAT_NAME)
+#undef HAMM_STAT_NAME
+};
+
+static const char *const stat_units[HAMM_STAT_COUNT] = {
+#define HAMM_STAT_UNIT(id, unit, doc) unit,
+    HAMM_CHANNEL_STATS(HAMM_STAT_UNIT)
+#undef HAMM_STAT_UNIT
+};
+
+const char *hamm_channel_stat_name(hamm_channel_stat s)
+{
+    return (unsigned)s < HAMM_STAT_COUNT ? stat_names[s] : "unknown";
+}
+
+const char *hamm_channel_stat_unit(hamm_channel_stat s)
+{
+    return (unsigned)s < HAMM_STAT_COUNT ? stat_units[s] : "";
+}
+
+static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap *map,
+                                hamm_error *err)
+{
+    const hamm_geometry *g = hamm_addrmap_geometry(map);
+    const char *bad = NULL;
+    if (g->channels != p->cfg.channels || g->banks != p->cfg.dram.banks)
+        bad = "the address map's geometry differs from the model's";
+    else if (p->replay == HAMM_REPLAY_RATE && !(p->rate > 0.0 && isfinite(p->rate)))
+        bad = "a rate replay needs a positive rate (requests per cycle)";
+    else if ((uint64_t)p->cfg.chips_per_channel * p->cfg.dram.bus_width_bits *
+                 p->cfg.dram.burst_length < 8)
+        bad = "a burst must move at least one byte";
+    if (!bad)
+        return HAMM_OK;
+    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL, "%s", bad);
+}
+
+hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
+                            const hamm_addrmap *map, hamm_command_fn on_command, void *user,
+                            hamm_error *err)
+{
+    *out = NULL;
+    hamm_status st = check_params(p, map, err);
+    if (st != HAMM_OK)
+        return st;
+    hamm_engine *e = calloc(1, sizeof *e);
+    if (e)
+        e->ch = hamm_calloc_array(p->cfg.channels, sizeof *e->ch);
+    if (!e || !e->ch) {
+        hamm_engine_free(e);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    }
+    e->p = *p;
+    e->map = map;
+    const hamm_dram_config *d = &p->cfg.dram;
+    timing_build(&e->timing, d);
+    channel_params cp = {
+        .banks = d->banks, .bank_groups = d->bank_groups, .queue_size = p->cfg.queue_size,
+        .scheduler = p->cfg.scheduler,
+        .burst_bytes = p->cfg.chips_per_channel * d->bus_width_bits * d->burst_length / 8,
+        .columns_per_burst = d->burst_length, .timing = &e->timing,
+        .refresh = p->refresh && d->timing.tREFI && d->timing.tRFC,
+        .on_command = on_command, .user = user};
+    for (uint32_t c = 0; c < p->cfg.channels; c++) {
+        cp.index = c;
+        if (!(e->ch[c] = channel_new(&cp))) {
+            hamm_engine_free(e);
+            return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                                  "out of memory");
+        }
+    }
+    *out = e;
+    return HAMM_OK;
+}
+
+/* The cycle request number `index` arrives at under the replay mode. */
+static hamm_status arrival_of(hamm_engine *e, const hamm_request *r, uint64_t *arrival,
+                              hamm_error *err)
+{
+    switch (e->p.replay) {
+    case HAMM_REPLAY_SATURATED:
+        *arrival = 0; /* as early as a slot frees */
+        return HAMM_OK;
+    case HAMM_REPLAY_RATE:
+        *arrival = (uint64_t)floor((double)e->added / e->p.rate);
+        return HAMM_OK;
+    case HAMM_REPLAY_TIMED:
+    case HAMM_REPLAY_COUNT:
+        break;
+    }
+    if (!(r->flags & HAMM_REQ_HAS_CYCLE))
+        return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
+                              "request %llu has no arrival cycle; a timed replay needs them "
+                              "(try --replay saturated or rate)",
+                              (unsigned long long)e->added + 1);
+    if (r->cycle < e->last_arrival)
+        return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
+                              "request %llu arrives at cycle %llu, before the previous one "
+                              "(%llu); a timed replay needs them in order",
+                              (unsigned long long)e->added + 1, (unsigned long long)r->cycle,
+                              (unsigned long long)e->last_arrival);
+    *arrival = e->last_arrival = r->cycle;
+    return HAMM_OK;
+}
+
+hamm_status hamm_engine_add(hamm_engine *e, const hamm_request *reqs, size_t n, hamm_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t arrival = 0;
+        hamm_status st = arrival_of(e, &reqs[i], &arrival, err);
+        if (st != HAMM_OK)
+            return st;
+        hamm_dram_coord c;
+        hamm_addrmap_decode(e->map, reqs[i].addr, &c);
+        channel_push(e->ch[c.channel], c.bank, c.row, c.column, reqs[i].size,
+                     reqs[i].op == HAMM_OP_WRITE, arrival);
+        e->added++;
+    }
+    return HAMM_OK;
+}
+
+void hamm_engine_finish(hamm_engine *e)
+{
+    memset(&e->total, 0, sizeof e->total);
+    uint64_t end = 0; /* every channel spans the same time, as in GPGPU-Sim */
+    for (uint32_t c = 0; c < e->p.cfg.channels; c++) {
+        uint64_t done = channel_drain(e->ch[c]);
+        end = done > end ? done : end;
+    }
+    for (uint32_t c = 0; c < e->p.cfg.channels; c++) {
+        channel_close(e->ch[c], end);
+        const hamm_channel_result *r = channel_result(e->ch[c]);
+        for (int s = 0; s < HAMM_STAT_COUNT; s++) /* counters add up; the maximum does not */
+            if (s != HAMM_STAT_latency_max)
+                e->total.stat[s] += r->stat[s];
+            else if (r->stat[s] > e->total.stat[s])
+                e->total.stat[s] = r->stat[s];
+        for (int b = 0; b < HAMM_OCCUPANCY_BINS; b++)
+            e->total.occupancy_hist[b] += r->occupancy_hist[b];
+    }
+}
+
+uint32_t hamm_engine_channels(const hamm_engine *e)
+{
+    return e->p.cfg.channels;
+}
+
+const hamm_channel_result *hamm_engine_channel(const hamm_engine *e, uint32_t index)
+{
+    return index < e->p.cfg.channels ? channel_result(e->ch[index]) : NULL;
+}
+
+void hamm_engine_total(const hamm_engine *e, hamm_channel_result *total)
+{
+    *total = e->total;
+}
+
+const hamm_engine_params *hamm_engine_params_of(const hamm_engine *e)
+{
+    return &e->p;
+}
+
+void hamm_engine_free(hamm_engine *e)
+{
+    if (!e)
+        return;
+    for (uint32_t c = 0; e->ch && c < e->p.cfg.channels; c++)
+        channel_free(e->ch[c]);
+    free(e->ch);
+    free(e);
+}
+
+double hamm_result_efficiency(const hamm_channel_result *r)
+{
+    uint64_t active = r->stat[HAMM_STAT_active_cycles];
+    return active ? (double)r->stat[HAMM_STAT_busy_cycles] / (double)active : -1.0;
+}
+
+double hamm_result_utilization(const hamm_channel_result *r)
+{
+    uint64_t cycles = r->stat[HAMM_STAT_cycles];
+    return cycles ? (double)r->stat[HAMM_STAT_busy_cycles] / (double)cycles : -1.0;
+}

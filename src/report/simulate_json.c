@@ -1,0 +1,84 @@
+/* simulate_json.c - `hamm simulate --json`: schema hamm-simulate/1 (docs/JSON.md).
+ * channels[] carries `channel`, `requests`, `reads`, `writes` like hamm-predict/1, so the
+ * two join channel by channel. */
+#include "hamm_build_config.h"
+#include <string.h>
+
+#include "json_util.h"
+
+static json_t *ratio(uint64_t num, uint64_t den)
+{
+    return den ? json_real((double)num / (double)den) : json_null();
+}
+
+/* Every counter by its declared name, then what derives from them. */
+static json_t *measured_json(const hamm_channel_result *r)
+{
+    json_t *m = json_object();
+    if (!m)
+        return NULL;
+    const uint64_t *s = r->stat;
+    json_object_set_new(m, "dram_efficiency", report_fraction(hamm_result_efficiency(r)));
+    json_object_set_new(m, "utilization", report_fraction(hamm_result_utilization(r)));
+    json_object_set_new(m, "row_locality_requests_per_activate",
+                        ratio(s[HAMM_STAT_requests], s[HAMM_STAT_activates]));
+    json_object_set_new(m, "queue_occupancy_avg_requests",
+                        ratio(s[HAMM_STAT_queue_occupancy_sum], s[HAMM_STAT_queue_nonempty_cycles]));
+    json_object_set_new(m, "latency_avg_cycles",
+                        ratio(s[HAMM_STAT_latency_sum], s[HAMM_STAT_requests]));
+    for (int i = 0; i < HAMM_STAT_COUNT; i++) {
+        const char *unit = hamm_channel_stat_unit((hamm_channel_stat)i);
+        char key[96];
+        int cycles = unit[0] == 'c' && unit[1] == 'y'; /* "cycles": say it in the name */
+        snprintf(key, sizeof key, "%s%s", hamm_channel_stat_name((hamm_channel_stat)i),
+                 cycles && !strstr(hamm_channel_stat_name((hamm_channel_stat)i), "cycles")
+                     ? "_cycles"
+                     : "");
+        json_object_set_new(m, key, json_integer((json_int_t)s[i]));
+    }
+    json_t *hist = json_array();
+    for (int b = 0; hist && b < HAMM_OCCUPANCY_BINS; b++)
+        json_array_append_new(hist, json_integer((json_int_t)r->occupancy_hist[b]));
+    json_object_set_new(m, "queue_occupancy_histogram_cycles", hist);
+    return m;
+}
+
+static json_t *result_json(const hamm_channel_result *r)
+{
+    return json_pack("{s:I, s:I, s:I, s:o}", "requests", (json_int_t)r->stat[HAMM_STAT_requests],
+                     "reads", (json_int_t)r->stat[HAMM_STAT_reads], "writes",
+                     (json_int_t)r->stat[HAMM_STAT_writes], "measured", measured_json(r));
+}
+
+static json_t *channel_json(uint32_t index, const hamm_channel_result *r)
+{
+    json_t *o = json_pack("{s:I}", "channel", (json_int_t)index), *rest = result_json(r);
+    if (o && rest)
+        json_object_update(o, rest);
+    json_decref(rest);
+    return o;
+}
+
+static json_t *parameters_json(const hamm_engine *e)
+{
+    const hamm_engine_params *p = hamm_engine_params_of(e);
+    return json_pack("{s:s, s:o, s:b, s:s, s:I, s:I}", "replay", hamm_replay_name(p->replay),
+                     "rate_requests_per_cycle",
+                     p->replay == HAMM_REPLAY_RATE ? json_real(p->rate) : json_null(),
+                     "refresh", p->refresh, "scheduler", hamm_scheduler_name(p->cfg.scheduler),
+                     "queue_size", (json_int_t)p->cfg.queue_size, "channels",
+                     (json_int_t)p->cfg.channels);
+}
+
+char *hamm_report_simulate_json(const hamm_report_input *in, const hamm_engine *e)
+{
+    json_t *channels = json_array();
+    for (uint32_t c = 0; channels && c < hamm_engine_channels(e); c++)
+        json_array_append_new(channels, channel_json(c, hamm_engine_channel(e, c)));
+    hamm_channel_result total;
+    hamm_engine_total(e, &total);
+    return report_dump(json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "schema",
+                                 HAMM_SIMULATE_SCHEMA, "hamm_version", HAMM_VERSION, "input",
+                                 report_input_json(in), "parameters", parameters_json(e),
+                                 "total", result_json(&total), "channels", channels));
+}
