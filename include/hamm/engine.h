@@ -71,7 +71,7 @@ typedef struct hamm_engine_params {
     hamm_system_config cfg;   /* the system simulated */
     hamm_replay replay;
     double rate;              /* HAMM_REPLAY_RATE: requests per DRAM cycle, all channels */
-    int refresh;              /* issue REF when the DRAM model has tREFI and tRFC */
+    int refresh;              /* 1: refresh when the DRAM model has tREFI and tRFC; 0: never */
 } hamm_engine_params;
 
 /* Called for every command issued, in issue order per channel. */

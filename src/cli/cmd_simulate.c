@@ -23,7 +23,8 @@ void cmd_simulate_help(FILE *out)
             "      --rate R             requests per DRAM cycle over all channels (rate)\n"
             "  -p, --policy NAME        fr-fcfs, fcfs, most-pending or banked-fifo\n"
             "                           (default: the model's scheduler)\n"
-            "      --refresh            issue refreshes (needs tREFI and tRFC in the model)\n"
+            "      --no-refresh         do not refresh (by default the engine refreshes when\n"
+            "                           the DRAM model has tREFI and tRFC)\n"
             "  -c, --command-log FILE   write every command issued (docs/COMMAND_LOG.md);\n"
             "                           FILE.zst is compressed\n"
             "  -j, --json               JSON (schema hamm-simulate/1, see docs/JSON.md)\n"
@@ -37,19 +38,19 @@ typedef struct simulate_opts {
     hamm_replay replay;
     double rate;
     const char *policy;
-    int refresh;
+    int no_refresh;
     const char *log_path;
     int json;
     const char *out_path;
 } simulate_opts;
 
-enum { OPT_RATE = 256, OPT_REFRESH };
+enum { OPT_RATE = 256, OPT_NO_REFRESH };
 
 static int parse_args(int argc, char **argv, simulate_opts *o, const char **path)
 {
     static const struct option longopts[] = {
         {"replay", required_argument, NULL, 'R'},  {"rate", required_argument, NULL, OPT_RATE},
-        {"policy", required_argument, NULL, 'p'},  {"refresh", no_argument, NULL, OPT_REFRESH},
+        {"policy", required_argument, NULL, 'p'},  {"no-refresh", no_argument, NULL, OPT_NO_REFRESH},
         {"command-log", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
         CLI_TRACE_LONGOPTS,                        {NULL, 0, NULL, 0}};
@@ -75,8 +76,8 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
         case 'p':
             o->policy = optarg;
             break;
-        case OPT_REFRESH:
-            o->refresh = 1;
+        case OPT_NO_REFRESH:
+            o->no_refresh = 1;
             break;
         case 'c':
             o->log_path = optarg;
@@ -168,8 +169,9 @@ static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
     fprintf(out, "model      %s: %u channels x %u chips, %u banks, queue %u, %s\n", p->cfg.name,
             p->cfg.channels, p->cfg.chips_per_channel, p->cfg.dram.banks, p->cfg.queue_size,
             hamm_scheduler_name(p->cfg.scheduler));
+    int refreshes = p->refresh && p->cfg.dram.timing.tREFI && p->cfg.dram.timing.tRFC;
     fprintf(out, "replay     %s%s\n\n", hamm_replay_name(p->replay),
-            p->refresh ? ", refresh" : "");
+            refreshes ? ", refresh every tREFI" : ", no refresh");
     fprintf(out, "%-8s %10s %12s %12s %8s %8s %10s %8s %9s %9s\n", "channel", "requests",
             "cycles", "active", "dram_eff", "bw_util", "activates", "req/act", "queue", "latency");
     hamm_channel_result total;
@@ -227,7 +229,7 @@ int cmd_simulate(int argc, char **argv)
     int rc = parse_args(argc, argv, &o, &path);
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
-    hamm_engine_params ep = {.replay = o.replay, .rate = o.rate, .refresh = o.refresh};
+    hamm_engine_params ep = {.replay = o.replay, .rate = o.rate, .refresh = !o.no_refresh};
     if ((rc = cli_load_model(&o.in, &ep.cfg)) != CLI_OK)
         return rc;
     hamm_error err;
@@ -235,7 +237,8 @@ int cmd_simulate(int argc, char **argv)
     if (o.policy && hamm_scheduler_from_name(o.policy, &ep.cfg.scheduler, &err) != HAMM_OK)
         return cli_usage("simulate", "--policy: %s", err.text);
     log_sink sink = {0};
-    if (o.log_path && (rc = log_open(&sink, o.log_path, &ep.cfg, o.refresh)) != CLI_OK)
+    int refreshes = ep.refresh && ep.cfg.dram.timing.tREFI && ep.cfg.dram.timing.tRFC;
+    if (o.log_path && (rc = log_open(&sink, o.log_path, &ep.cfg, refreshes)) != CLI_OK)
         return rc;
     hamm_addrmap *map = NULL;
     hamm_engine *e = NULL;

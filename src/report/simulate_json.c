@@ -65,7 +65,8 @@ static json_t *parameters_json(const hamm_engine *e)
     return json_pack("{s:s, s:o, s:b, s:s, s:I, s:I}", "replay", hamm_replay_name(p->replay),
                      "rate_requests_per_cycle",
                      p->replay == HAMM_REPLAY_RATE ? json_real(p->rate) : json_null(),
-                     "refresh", p->refresh, "scheduler", hamm_scheduler_name(p->cfg.scheduler),
+                     "refresh",
+                     p->refresh && p->cfg.dram.timing.tREFI && p->cfg.dram.timing.tRFC, "scheduler", hamm_scheduler_name(p->cfg.scheduler),
                      "queue_size", (json_int_t)p->cfg.queue_size, "channels",
                      (json_int_t)p->cfg.channels);
 }

@@ -291,6 +291,35 @@ static void timed_arrivals(void **state)
     rig_free(g);
 }
 
+/* Chips in lockstep: a 64-byte request is 64 / (chips x 4 bytes x BL4) bursts: four for
+ * one chip (RD at 12, 14, 16, 18: done at 18 + 9 + 2 = 29), one for four chips (done at
+ * 12 + 9 + 2 = 23).  The maps widen with the row (one chip: 2 KB rows, four: 8 KB). */
+static void chips_per_channel(void **state)
+{
+    (void)state;
+    const char *one[] = {"chips_per_channel=1",
+                         "address_map=dramid@8;00000000.00000000.00000000.00000000."
+                         "0000000R.RRRRRRRR.RRRBBCCC.CCCSSSSS"};
+    const char *four[] = {"chips_per_channel=4",
+                          "address_map=dramid@8;00000000.00000000.00000000.00000000."
+                          "00000RRR.RRRRRRRR.RBBCCCCC.CCCSSSSS"};
+    rig *a = rig_new(one, 2, HAMM_REPLAY_SATURATED), *b = rig_new(four, 2, HAMM_REPLAY_SATURATED);
+    hamm_request r = {.addr = 0, .size = 64};
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_engine_add(a->e, &r, 1, &err), HAMM_OK);
+    assert_int_equal(hamm_engine_add(b->e, &r, 1, &err), HAMM_OK);
+    hamm_engine_finish(a->e);
+    hamm_engine_finish(b->e);
+    assert_int_equal(ch0(a)->stat[HAMM_STAT_read_bursts], 4);
+    assert_int_equal(ch0(a)->stat[HAMM_STAT_latency_max], 29);
+    assert_int_equal(ch0(a)->stat[HAMM_STAT_busy_cycles], 8);
+    assert_int_equal(ch0(b)->stat[HAMM_STAT_read_bursts], 1);
+    assert_int_equal(ch0(b)->stat[HAMM_STAT_latency_max], 23);
+    rig_free(a);
+    rig_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -299,7 +328,7 @@ int main(void)
         cmocka_unit_test(write_to_read),       cmocka_unit_test(read_to_write),
         cmocka_unit_test(write_recovery),      cmocka_unit_test(row_hit_stream),
         cmocka_unit_test(two_requests_per_row), cmocka_unit_test(fcfs_keeps_order),
-        cmocka_unit_test(timed_arrivals),
+        cmocka_unit_test(timed_arrivals),      cmocka_unit_test(chips_per_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
