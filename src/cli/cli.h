@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "hamm/config.h"
+#include "hamm/report.h"
 #include "hamm/error.h"
 #include "hamm/trace.h"
 
@@ -86,6 +87,20 @@ typedef struct cli_progress {
 void cli_progress_start(cli_progress *p);
 void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r);
 void cli_progress_end(cli_progress *p);
+
+/* A result to write: the trace it came from and what the command computed. */
+typedef struct cli_result {
+    const char *trace_path;
+    const hamm_trace_reader *reader;
+    const hamm_system_config *model;
+    const void *data; /* the command's own: stats, model, engine */
+} cli_result;
+typedef void (*cli_table_fn)(FILE *out, const cli_result *res);
+typedef char *(*cli_json_fn)(const hamm_report_input *in, const void *data);
+/* Write the result to out_path (NULL or "-": stdout) atomically: JSON when `json`,
+ * else the table for people. */
+int cli_write_result(const char *out_path, int json, const cli_result *res, cli_table_fn table,
+                     cli_json_fn to_json);
 
 /* Read the whole trace, handing each batch to `each` (which may fail), with a progress
  * line on a terminal. */

@@ -157,28 +157,14 @@ static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
     print_row(out, m, "mean", 0, mean);
 }
 
-static int write_result(const predict_opts *o, const char *path, const hamm_trace_reader *r,
-                        const hamm_system_config *cfg, const hamm_dram_model *m)
+static void predict_table(FILE *out, const cli_result *res)
 {
-    cli_outfile out;
-    if (cli_outfile_open(&out, o->out_path, 0) != CLI_OK)
-        return CLI_FAIL;
-    if (!o->json) {
-        print_table(out.fp, path, r, cfg, m);
-        return cli_outfile_commit(&out);
-    }
-    hamm_report_input in = {path, hamm_trace_reader_format(r),
-                            hamm_input_compression(hamm_trace_reader_input(r)),
-                            hamm_trace_reader_skipped(r), cfg};
-    char *text = hamm_report_predict_json(&in, m);
-    if (!text) {
-        cli_outfile_abort(&out);
-        fprintf(stderr, "hamm: out of memory\n");
-        return CLI_FAIL;
-    }
-    fputs(text, out.fp);
-    free(text);
-    return cli_outfile_commit(&out);
+    print_table(out, res->trace_path, res->reader, res->model, res->data);
+}
+
+static char *predict_json(const hamm_report_input *in, const void *data)
+{
+    return hamm_report_predict_json(in, data);
 }
 
 static hamm_status make_model(const predict_opts *o, const hamm_system_config *cfg,
@@ -232,7 +218,8 @@ int cmd_predict(int argc, char **argv)
     } else {
         hamm_dram_model_finish(m);
         cli_report_skipped(r);
-        rc = write_result(&o, path, r, &cfg, m);
+        cli_result res = {path, r, &cfg, m};
+        rc = cli_write_result(o.out_path, o.json, &res, predict_table, predict_json);
     }
     hamm_trace_reader_free(r);
     hamm_dram_model_free(m);

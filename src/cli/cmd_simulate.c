@@ -197,28 +197,14 @@ static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
     }
 }
 
-static int write_result(const simulate_opts *o, const char *path, const hamm_trace_reader *r,
-                        const hamm_system_config *cfg, const hamm_engine *e)
+static void simulate_table(FILE *out, const cli_result *res)
 {
-    cli_outfile out;
-    if (cli_outfile_open(&out, o->out_path, 0) != CLI_OK)
-        return CLI_FAIL;
-    if (!o->json) {
-        print_table(out.fp, path, r, e);
-        return cli_outfile_commit(&out);
-    }
-    hamm_report_input in = {path, hamm_trace_reader_format(r),
-                            hamm_input_compression(hamm_trace_reader_input(r)),
-                            hamm_trace_reader_skipped(r), cfg};
-    char *text = hamm_report_simulate_json(&in, e);
-    if (!text) {
-        cli_outfile_abort(&out);
-        fprintf(stderr, "hamm: out of memory\n");
-        return CLI_FAIL;
-    }
-    fputs(text, out.fp);
-    free(text);
-    return cli_outfile_commit(&out);
+    print_table(out, res->trace_path, res->reader, res->data);
+}
+
+static char *simulate_json(const hamm_report_input *in, const void *data)
+{
+    return hamm_report_simulate_json(in, data);
 }
 
 int cmd_simulate(int argc, char **argv)
@@ -257,7 +243,8 @@ int cmd_simulate(int argc, char **argv)
     }
     if (rc == CLI_OK) {
         cli_report_skipped(r);
-        rc = write_result(&o, path, r, &ep.cfg, e);
+        cli_result res = {path, r, &ep.cfg, e};
+        rc = cli_write_result(o.out_path, o.json, &res, simulate_table, simulate_json);
     }
     hamm_trace_reader_free(r);
     hamm_engine_free(e);

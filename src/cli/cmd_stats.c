@@ -63,29 +63,14 @@ static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm
     return HAMM_OK;
 }
 
-static int write_result(const char *out_path, int json, const char *trace_path,
-                        const hamm_trace_reader *r, const hamm_system_config *cfg,
-                        const hamm_trace_stats *s)
+static void stats_table(FILE *out, const cli_result *res)
 {
-    cli_outfile out;
-    if (cli_outfile_open(&out, out_path, 0) != CLI_OK)
-        return CLI_FAIL;
-    if (json) {
-        hamm_report_input in = {trace_path, hamm_trace_reader_format(r),
-                                hamm_input_compression(hamm_trace_reader_input(r)),
-                                hamm_trace_reader_skipped(r), cfg};
-        char *text = hamm_report_stats_json(&in, s);
-        if (!text) {
-            cli_outfile_abort(&out);
-            fprintf(stderr, "hamm: out of memory\n");
-            return CLI_FAIL;
-        }
-        fputs(text, out.fp);
-        free(text);
-    } else {
-        print_table(out.fp, trace_path, r, cfg, s);
-    }
-    return cli_outfile_commit(&out);
+    print_table(out, res->trace_path, res->reader, res->model, res->data);
+}
+
+static char *stats_json(const hamm_report_input *in, const void *data)
+{
+    return hamm_report_stats_json(in, data);
 }
 
 int cmd_stats(int argc, char **argv)
@@ -139,7 +124,8 @@ int cmd_stats(int argc, char **argv)
         rc = cli_report(&err);
     } else {
         cli_report_skipped(r);
-        rc = write_result(out_path, json, path, r, &cfg, hamm_stats_result(st));
+        cli_result res = {path, r, &cfg, hamm_stats_result(st)};
+        rc = cli_write_result(out_path, json, &res, stats_table, stats_json);
     }
     hamm_trace_reader_free(r);
     hamm_stats_free(st);

@@ -1,4 +1,4 @@
-/* outfile.c - outputs that appear whole or not at all.
+/* outfile.c - outputs that appear whole or not at all, and the writing of results.
  *
  * Results go to a temporary file beside the target and are renamed over it on
  * commit, so an interrupted or failed run never leaves a half-written result.
@@ -93,4 +93,31 @@ void cli_outfile_abort(cli_outfile *o)
     o->fp = NULL;
     unlink(o->tmp);
     have_tmp = 0;
+}
+
+int cli_write_result(const char *out_path, int json, const cli_result *res, cli_table_fn table,
+                     cli_json_fn to_json)
+{
+    char *text = NULL;
+    if (json) {
+        const hamm_input *in = hamm_trace_reader_input(res->reader);
+        hamm_report_input ri = {res->trace_path, hamm_trace_reader_format(res->reader),
+                                hamm_input_compression(in),
+                                hamm_trace_reader_skipped(res->reader), res->model};
+        if (!(text = to_json(&ri, res->data))) {
+            fprintf(stderr, "hamm: out of memory\n");
+            return CLI_FAIL;
+        }
+    }
+    cli_outfile out;
+    int rc = cli_outfile_open(&out, out_path, 0);
+    if (rc == CLI_OK) {
+        if (text)
+            fputs(text, out.fp);
+        else
+            table(out.fp, res);
+        rc = cli_outfile_commit(&out);
+    }
+    free(text);
+    return rc;
 }

@@ -10,7 +10,7 @@ struct handoff {
     unsigned slots;
     unsigned head;  /* oldest full slot */
     unsigned full;  /* full slots not yet released */
-    int closed, stopped;
+    int stopped;
 };
 
 handoff *handoff_new(unsigned slots)
@@ -58,20 +58,12 @@ void handoff_publish(handoff *h)
     pthread_mutex_unlock(&h->mu);
 }
 
-void handoff_close(handoff *h)
-{
-    pthread_mutex_lock(&h->mu);
-    h->closed = 1;
-    pthread_cond_broadcast(&h->changed);
-    pthread_mutex_unlock(&h->mu);
-}
-
 int handoff_take(handoff *h)
 {
     pthread_mutex_lock(&h->mu);
-    while (h->full == 0 && !h->closed)
+    while (h->full == 0)
         pthread_cond_wait(&h->changed, &h->mu);
-    int slot = h->full ? (int)h->head : -1;
+    int slot = (int)h->head;
     pthread_mutex_unlock(&h->mu);
     return slot;
 }

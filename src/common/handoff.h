@@ -16,11 +16,9 @@ void handoff_free(handoff *h);
 int handoff_claim(handoff *h);
 /* Producer: the claimed slot is full. */
 void handoff_publish(handoff *h);
-/* Producer: nothing more will come; the consumer drains what is full, then gets -1. */
-void handoff_close(handoff *h);
 
 /* Consumer: wait for the oldest full slot and return it (the same slot until it is
- * released); -1 when the producer closed and every slot has been released. */
+ * released). */
 int handoff_take(handoff *h);
 /* Consumer: done with the slot handoff_take returned. */
 void handoff_release(handoff *h);
