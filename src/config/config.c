@@ -111,6 +111,9 @@ static hamm_status read_json(const char *path, json_t **out, hamm_error *err)
         return hamm_error_set(err, HAMM_ERR_CONFIG, path, 0, HAMM_NO_OFFSET, NULL,
                               "a model file holds one JSON object");
     }
+    if (!jerr.text[0] || json_error_code(&jerr) == json_error_out_of_memory)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
     if (json_error_code(&jerr) == json_error_cannot_open_file)
         return hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL, "%s", jerr.text);
     int fresh = err && err->status == HAMM_OK;
@@ -260,19 +263,23 @@ hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **ou
     return st;
 }
 
-char *hamm_config_to_json(const hamm_system_config *cfg)
+json_t *config_to_json_value(const hamm_system_config *cfg)
 {
     json_t *root = schema_write(&config_system_table, cfg);
     json_t *dram = schema_write(&config_dram_table, &cfg->dram);
-    char *text = NULL;
     /* json_object_set_new replaces the null placeholder in place, keeping the key order */
-    if (root && dram) {
-        int rc = json_object_set_new(root, DRAM_KEY, dram); /* takes dram, even on failure */
-        dram = NULL;
-        if (rc == 0)
-            text = json_dumps(root, JSON_INDENT(2));
-    }
-    json_decref(dram);
+    if (root && dram && json_object_set_new(root, DRAM_KEY, dram) == 0) /* takes dram */
+        return root;
+    if (!root)
+        json_decref(dram);
+    json_decref(root);
+    return NULL;
+}
+
+char *hamm_config_to_json(const hamm_system_config *cfg)
+{
+    json_t *root = config_to_json_value(cfg);
+    char *text = root ? json_dumps(root, JSON_INDENT(2)) : NULL;
     json_decref(root);
     return text;
 }

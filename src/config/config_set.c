@@ -43,14 +43,23 @@ static hamm_status check_path(const char *path, hamm_error *err)
 }
 
 /* A JSON scalar as itself; anything else as the string it is. */
-static json_t *parse_value(const char *text)
+/* The value as a JSON scalar when it parses as one, else as a string.  *nomem is set when
+ * memory, not the text, was the problem. */
+static json_t *parse_value(const char *text, int *nomem)
 {
     json_error_t jerr;
     json_t *v = json_loads(text, JSON_DECODE_ANY, &jerr);
-    if (v && !json_is_object(v) && !json_is_array(v))
+    *nomem = !v && json_error_code(&jerr) == json_error_out_of_memory;
+    if (*nomem || (v && !json_is_object(v) && !json_is_array(v)))
         return v;
     json_decref(v);
-    return json_string(text);
+    v = json_string(text);
+    if (!v) { /* not UTF-8, or no memory: a string made without the check tells which */
+        json_t *unchecked = json_stringn_nocheck(text, strlen(text));
+        *nomem = unchecked == NULL;
+        json_decref(unchecked);
+    }
+    return v;
 }
 
 hamm_status config_set_parse(const char *arg, struct config_set *out, hamm_error *err)
@@ -67,8 +76,12 @@ hamm_status config_set_parse(const char *arg, struct config_set *out, hamm_error
     hamm_status st = check_path(out->path, err);
     if (st != HAMM_OK)
         return st;
-    out->value = parse_value(eq + 1);
-    if (!out->value) /* json_string refuses text that is not UTF-8 */
+    int nomem;
+    out->value = parse_value(eq + 1, &nomem);
+    if (!out->value && nomem)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, SRC, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    if (!out->value)
         return fail(err, out->path, "the value is not valid UTF-8 text");
     return HAMM_OK;
 }

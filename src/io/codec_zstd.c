@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include "codec_impl.h"
 
@@ -36,6 +37,9 @@ static hamm_status zstd_decode(void *state, io_span *src, io_span *dst, const ch
     int progress = in.pos > src->pos || out.pos > dst->pos;
     src->pos = in.pos;
     dst->pos = out.pos;
+    if (ZSTD_isError(ret) && ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
     if (ZSTD_isError(ret))
         return hamm_error_set(err, HAMM_ERR_CORRUPT, name, 0, offset + in.pos, NULL,
                               "corrupt zstd data: %s", ZSTD_getErrorName(ret));
@@ -81,8 +85,12 @@ static hamm_status zstd_encode(void *state, io_span *src, io_span *dst, int fini
     src->pos = in.pos;
     dst->pos = out.pos;
     if (ZSTD_isError(ret))
-        return hamm_error_set(err, HAMM_ERR_IO, name, 0, HAMM_NO_OFFSET, NULL,
-                              "zstd compression failed: %s", ZSTD_getErrorName(ret));
+        return hamm_error_set(err,
+                              ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation
+                                  ? HAMM_ERR_NOMEM
+                                  : HAMM_ERR_IO,
+                              name, 0, HAMM_NO_OFFSET, NULL, "zstd compression failed: %s",
+                              ZSTD_getErrorName(ret));
     *done = finish && ret == 0;
     return HAMM_OK;
 }

@@ -2,39 +2,75 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
+#include "config/config_internal.h"
 #include "json_util.h"
 
 json_t *report_input_json(const hamm_report_input *in)
 {
-    json_t *model = NULL;
-    char *text = hamm_config_to_json(in->model);
-    if (text)
-        model = json_loads(text, 0, NULL);
-    free(text);
-    return json_pack("{s:s, s:s, s:s, s:I, s:s, s:o*}", "path", in->trace_path, "format",
+    json_t *model = config_to_json_value(in->model);
+    return json_pack("{s:s, s:s, s:s, s:I, s:s, s:o}", "path", in->trace_path, "format",
                      hamm_trace_format_name(in->format), "compression",
                      hamm_compression_name(in->compression), "skipped_lines",
                      (json_int_t)in->skipped_lines, "model_file", in->model->source, "model",
                      model);
 }
 
+/* json_dump_callback's sink: a buffer that grows, remembering a failed growth (unlike
+ * json_dumps, which can drop part of a key when memory runs out: jansson issue 655). */
+typedef struct dump_buf {
+    char *p;
+    size_t len, cap;
+    int failed;
+} dump_buf;
+
+static int dump_append(const char *text, size_t size, void *data)
+{
+    dump_buf *b = data;
+    if (b->failed || hamm_grow((void **)&b->p, &b->cap, b->len + size + 2, 1) != 0) {
+        b->failed = 1;
+        return -1;
+    }
+    memcpy(b->p + b->len, text, size);
+    b->len += size;
+    return 0;
+}
+
 char *report_dump(json_t *root)
 {
     if (!root)
         return NULL;
-    char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+    dump_buf b = {0};
+    int rc = json_dump_callback(root, dump_append, &b,
+                                JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
     json_decref(root);
-    if (!text)
-        return NULL;
-    size_t n = strlen(text);
-    char *out = realloc(text, n + 2);
-    if (!out) {
-        free(text);
+    if (rc != 0 || b.failed || !b.p) {
+        free(b.p);
         return NULL;
     }
-    out[n] = '\n';
-    out[n + 1] = '\0';
-    return out;
+    b.p[b.len] = '\n'; /* dump_append kept room for the newline and the NUL */
+    b.p[b.len + 1] = '\0';
+    return b.p;
+}
+
+void report_set(json_t *obj, const char *key, json_t *v, int *ok)
+{
+    if (json_object_set_new(obj, key, v) != 0)
+        *ok = 0;
+}
+
+void report_append(json_t *arr, json_t *v, int *ok)
+{
+    if (json_array_append_new(arr, v) != 0)
+        *ok = 0;
+}
+
+json_t *report_checked(json_t *v, int ok)
+{
+    if (ok)
+        return v;
+    json_decref(v);
+    return NULL;
 }
 
 json_t *report_fraction(double v)

@@ -13,5 +13,11 @@ json_t *report_input_json(const hamm_report_input *in);
 char *report_dump(json_t *root);
 /* A fraction, or null when negative (not applicable). */
 json_t *report_fraction(double v);
+/* Add v (a new reference, may be NULL) to an object or an array; any failure, out of
+ * memory included, clears *ok so the caller returns NULL instead of a partial report. */
+void report_set(json_t *obj, const char *key, json_t *v, int *ok);
+void report_append(json_t *arr, json_t *v, int *ok);
+/* `v`, or NULL (after freeing it) when !ok: the end of a builder. */
+json_t *report_checked(json_t *v, int ok);
 
 #endif

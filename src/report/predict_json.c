@@ -25,11 +25,12 @@ static json_t *by_heuristic(const hamm_dram_model *m, uint32_t channel,
                             double (*pick)(const hamm_dram_model *, uint32_t, hamm_heuristic))
 {
     json_t *o = json_object();
-    for (int h = 0; o && h < HAMM_HEUR_COUNT; h++)
+    int ok = o != NULL;
+    for (int h = 0; ok && h < HAMM_HEUR_COUNT; h++)
         if (hamm_dram_model_heuristics(m) & (1u << h))
-            json_object_set_new(o, hamm_heuristic_name((hamm_heuristic)h),
-                                report_fraction(pick(m, channel, (hamm_heuristic)h)));
-    return o;
+            report_set(o, hamm_heuristic_name((hamm_heuristic)h),
+                       report_fraction(pick(m, channel, (hamm_heuristic)h)), &ok);
+    return report_checked(o, ok);
 }
 
 static double pick_weighted(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
@@ -67,9 +68,11 @@ static json_t *parameters_json(const hamm_dram_model *m, uint32_t request_size)
 {
     const hamm_model_params *p = hamm_dram_model_params(m);
     json_t *heuristics = json_array();
-    for (int h = 0; heuristics && h < HAMM_HEUR_COUNT; h++)
+    int ok = heuristics != NULL;
+    for (int h = 0; ok && h < HAMM_HEUR_COUNT; h++)
         if (hamm_dram_model_heuristics(m) & (1u << h))
-            json_array_append_new(heuristics, json_string(hamm_heuristic_name((hamm_heuristic)h)));
+            report_append(heuristics, json_string(hamm_heuristic_name((hamm_heuristic)h)), &ok);
+    heuristics = report_checked(heuristics, ok);
     return json_pack("{s:s, s:I, s:I, s:I, s:o, s:f, s:I, s:f, s:I, s:I, s:I}", "policy",
                      hamm_scheduler_name(p->policy), "queue_size", (json_int_t)p->queue_size,
                      "channels", (json_int_t)p->channels, "banks_per_channel",
@@ -103,8 +106,10 @@ static json_t *total_json(const hamm_dram_model *m)
 char *hamm_report_predict_json(const hamm_report_input *in, const hamm_dram_model *m)
 {
     json_t *channels = json_array();
-    for (uint32_t c = 0; channels && c < hamm_dram_model_params(m)->channels; c++)
-        json_array_append_new(channels, channel_json(m, c));
+    int ok = channels != NULL;
+    for (uint32_t c = 0; ok && c < hamm_dram_model_params(m)->channels; c++)
+        report_append(channels, channel_json(m, c), &ok);
+    channels = report_checked(channels, ok);
     return report_dump(json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "schema",
                                  HAMM_PREDICT_SCHEMA, "hamm_version", HAMM_VERSION, "input",
                                  report_input_json(in), "parameters",

@@ -15,17 +15,16 @@ static json_t *ratio(uint64_t num, uint64_t den)
 static json_t *measured_json(const hamm_channel_result *r)
 {
     json_t *m = json_object();
-    if (!m)
-        return NULL;
+    int ok = m != NULL;
     const uint64_t *s = r->stat;
-    json_object_set_new(m, "dram_efficiency", report_fraction(hamm_result_efficiency(r)));
-    json_object_set_new(m, "utilization", report_fraction(hamm_result_utilization(r)));
-    json_object_set_new(m, "row_locality_requests_per_activate",
-                        ratio(s[HAMM_STAT_requests], s[HAMM_STAT_activates]));
-    json_object_set_new(m, "queue_occupancy_avg_requests",
-                        ratio(s[HAMM_STAT_queue_occupancy_sum], s[HAMM_STAT_queue_nonempty_cycles]));
-    json_object_set_new(m, "latency_avg_cycles",
-                        ratio(s[HAMM_STAT_latency_sum], s[HAMM_STAT_requests]));
+    report_set(m, "dram_efficiency", report_fraction(hamm_result_efficiency(r)), &ok);
+    report_set(m, "utilization", report_fraction(hamm_result_utilization(r)), &ok);
+    report_set(m, "row_locality_requests_per_activate",
+               ratio(s[HAMM_STAT_requests], s[HAMM_STAT_activates]), &ok);
+    report_set(m, "queue_occupancy_avg_requests",
+               ratio(s[HAMM_STAT_queue_occupancy_sum], s[HAMM_STAT_queue_nonempty_cycles]), &ok);
+    report_set(m, "latency_avg_cycles", ratio(s[HAMM_STAT_latency_sum], s[HAMM_STAT_requests]),
+               &ok);
     for (int i = 0; i < HAMM_STAT_COUNT; i++) {
         const char *unit = hamm_channel_stat_unit((hamm_channel_stat)i);
         char key[96];
@@ -34,13 +33,14 @@ static json_t *measured_json(const hamm_channel_result *r)
                  cycles && !strstr(hamm_channel_stat_name((hamm_channel_stat)i), "cycles")
                      ? "_cycles"
                      : "");
-        json_object_set_new(m, key, json_integer((json_int_t)s[i]));
+        report_set(m, key, json_integer((json_int_t)s[i]), &ok);
     }
     json_t *hist = json_array();
-    for (int b = 0; hist && b < HAMM_OCCUPANCY_BINS; b++)
-        json_array_append_new(hist, json_integer((json_int_t)r->occupancy_hist[b]));
-    json_object_set_new(m, "queue_occupancy_histogram_cycles", hist);
-    return m;
+    int hist_ok = hist != NULL;
+    for (int b = 0; hist_ok && b < HAMM_OCCUPANCY_BINS; b++)
+        report_append(hist, json_integer((json_int_t)r->occupancy_hist[b]), &hist_ok);
+    report_set(m, "queue_occupancy_histogram_cycles", report_checked(hist, hist_ok), &ok);
+    return report_checked(m, ok);
 }
 
 static json_t *result_json(const hamm_channel_result *r)
@@ -53,10 +53,9 @@ static json_t *result_json(const hamm_channel_result *r)
 static json_t *channel_json(uint32_t index, const hamm_channel_result *r)
 {
     json_t *o = json_pack("{s:I}", "channel", (json_int_t)index), *rest = result_json(r);
-    if (o && rest)
-        json_object_update(o, rest);
+    int ok = o && rest && json_object_update(o, rest) == 0;
     json_decref(rest);
-    return o;
+    return report_checked(o, ok);
 }
 
 static json_t *parameters_json(const hamm_engine *e)
@@ -74,8 +73,10 @@ static json_t *parameters_json(const hamm_engine *e)
 char *hamm_report_simulate_json(const hamm_report_input *in, const hamm_engine *e)
 {
     json_t *channels = json_array();
-    for (uint32_t c = 0; channels && c < hamm_engine_channels(e); c++)
-        json_array_append_new(channels, channel_json(c, hamm_engine_channel(e, c)));
+    int ok = channels != NULL;
+    for (uint32_t c = 0; ok && c < hamm_engine_channels(e); c++)
+        report_append(channels, channel_json(c, hamm_engine_channel(e, c)), &ok);
+    channels = report_checked(channels, ok);
     hamm_channel_result total;
     hamm_engine_total(e, &total);
     return report_dump(json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "schema",

@@ -23,8 +23,10 @@ static json_t *cycles_json(const hamm_trace_stats *s)
 char *hamm_report_stats_json(const hamm_report_input *in, const hamm_trace_stats *s)
 {
     json_t *channels = json_array();
-    for (uint32_t i = 0; channels && i < s->channels; i++)
-        json_array_append_new(channels, channel_json(i, &s->per_channel[i]));
+    int ok = channels != NULL;
+    for (uint32_t i = 0; ok && i < s->channels; i++)
+        report_append(channels, channel_json(i, &s->per_channel[i]), &ok);
+    channels = report_checked(channels, ok);
     double reads = s->requests ? (double)s->reads / (double)s->requests : 0.0;
     json_t *root = json_pack(
         "{s:s, s:s, s:o, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:o, s:o}",

@@ -33,6 +33,7 @@ struct hamm_trace_reader {
     uint64_t skipped;
     hamm_error first_skipped;
     prefetch *ahead;         /* the read-ahead thread, when opts.prefetch */
+    hamm_error deferred;     /* an error met after some requests of a call: the next call's */
     hamm_request *batch;     /* hamm_trace_next's buffer without read-ahead */
 };
 
@@ -173,6 +174,7 @@ hamm_status hamm_trace_reader_new(hamm_trace_reader **out, hamm_input *in,
     if (r->opts.request_size == 0)
         r->opts.request_size = HAMM_DEFAULT_REQUEST_SIZE;
     hamm_error_clear(&r->first_skipped);
+    hamm_error_clear(&r->deferred);
     hamm_status st = HAMM_OK;
     if (r->opts.request_size > HAMM_MAX_REQUEST_SIZE)
         st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--request-size",
@@ -319,28 +321,46 @@ static hamm_status read_binary(hamm_trace_reader *r, hamm_request *reqs, size_t 
         }
         size_t avail = (r->len - r->pos) / BINARY_RECORD_SIZE;
         size_t take = cap - *n < avail ? cap - *n : avail;
-        size_t bad = binary_decode((const unsigned char *)r->buf + r->pos, take, reqs + *n);
-        if (bad < take)
-            return binary_bad_record((const unsigned char *)r->buf + r->pos + bad * BINARY_RECORD_SIZE, source(r),
-                                     r->buf_offset + r->pos + bad * BINARY_RECORD_SIZE, err);
-        r->pos += take * BINARY_RECORD_SIZE;
-        *n += take;
+        size_t good = binary_decode((const unsigned char *)r->buf + r->pos, take, reqs + *n);
+        r->pos += good * BINARY_RECORD_SIZE; /* the good records before a bad one count */
+        *n += good;
+        if (good < take)
+            return binary_bad_record((const unsigned char *)r->buf + r->pos, source(r),
+                                     r->buf_offset + r->pos, err);
     }
     return HAMM_OK;
 }
 
 /* ---- public reading -------------------------------------------------------- */
 
-/* Read on the caller's thread (or, with prefetch, on the producer's). */
+/* Read on the caller's thread (or, with prefetch, on the producer's).  Requests read
+ * before an error are delivered first; the error comes with the next call. */
 static hamm_status read_direct(hamm_trace_reader *r, hamm_request *reqs, size_t cap, size_t *n,
                                hamm_error *err)
 {
     *n = 0;
-    if (r->fmt->id == HAMM_FORMAT_BINARY)
-        return read_binary(r, reqs, cap, n, err);
-    drain_pending(r, reqs, cap, n);
-    hamm_status st = read_text(r, reqs, cap, n, err);
-    drain_pending(r, reqs, cap, n);
+    if (r->deferred.status != HAMM_OK) {
+        if (err && err->status == HAMM_OK)
+            *err = r->deferred;
+        return r->deferred.status;
+    }
+    hamm_error local;
+    hamm_error_clear(&local);
+    hamm_status st;
+    if (r->fmt->id == HAMM_FORMAT_BINARY) {
+        st = read_binary(r, reqs, cap, n, &local);
+    } else {
+        drain_pending(r, reqs, cap, n);
+        st = read_text(r, reqs, cap, n, &local);
+        drain_pending(r, reqs, cap, n);
+    }
+    if (st == HAMM_OK)
+        return HAMM_OK;
+    r->deferred = local;
+    if (*n > 0)
+        return HAMM_OK;
+    if (err && err->status == HAMM_OK)
+        *err = local;
     return st;
 }
 

@@ -27,14 +27,8 @@
 #include "hamm/io.h"
 #include "hamm/trace.h"
 
-/* Library bugs this harness found that are not fixed yet, each tolerated so fuzzing can go
- * on; set to 0 once fixed (the corpus keeps the input that showed it):
- *  - KNOWN_BUG_BINARY_PREFIX (corpus/trace/regress-binary-bad-record-prefix): a binary
- *    trace with a bad record delivers the good records before it or not, depending on how
- *    many records were buffered and on the caller's batch size: read_binary returns the
- *    error without counting the `bad` good records binary_decode just decoded.  So direct
- *    reading and read-ahead (whose batch is its own) disagree, against trace.h. */
-#define KNOWN_BUG_BINARY_PREFIX 1
+/* corpus/trace/regress-binary-bad-record-prefix keeps the input that once showed direct
+ * reading and read-ahead disagreeing on the good records before a bad binary record. */
 
 #define MAX_REQUESTS (1u << 20) /* stop there: a small compressed input can expand a lot */
 
@@ -203,20 +197,10 @@ static void agree(const outcome *a, const outcome *b, int exact, const char *wha
     }
     FUZZ_CHECK(a->st == b->st, "%s: %s ('%s') vs %s ('%s')", what, hamm_status_text(a->st),
                a->err.text, hamm_status_text(b->st), b->err.text);
-#if KNOWN_BUG_BINARY_PREFIX
-    /* reader.c read_binary drops the good records decoded in the same step as a bad one,
-     * so how many come before the error depends on buffering (see KNOWN_BUG_BINARY_PREFIX
-     * at the top); the error itself must still agree. */
-    if (a->st == HAMM_ERR_PARSE && a->fmt == HAMM_FORMAT_BINARY && b->fmt == HAMM_FORMAT_BINARY)
-        goto same_error;
-#endif
     FUZZ_CHECK(a->n == b->n && a->hash == b->hash, "%s: %llu vs %llu requests, or others", what,
                (unsigned long long)a->n, (unsigned long long)b->n);
     if (a->st == HAMM_OK)
         return;
-#if KNOWN_BUG_BINARY_PREFIX
-same_error:
-#endif
     FUZZ_CHECK(a->err.line == b->err.line && a->err.column == b->err.column &&
                    a->err.offset == b->err.offset && strcmp(a->err.field, b->err.field) == 0 &&
                    strcmp(a->err.text, b->err.text) == 0,

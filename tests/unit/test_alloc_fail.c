@@ -10,14 +10,16 @@
  * count and fail only while `armed` is set around the code under test, so cmocka and
  * stdio are never disturbed.  pthread_create is wrapped too and counts as an allocation
  * point (it fails with EAGAIN), so the read-ahead thread's start-up failure is swept;
- * so are jansson's decoders, as one point each (see json_load_file below for why).
+ * jansson's decoders and json_dumps count as one point each (see json_load_file below).
  *  - plain build: forward to glibc's __libc_malloc and friends;
  *  - gcc with AddressSanitizer (shared libasan): forward to the sanitizer's allocator
  *    found by dlsym(RTLD_NEXT), so ASan still checks every access and LSan every leak;
  *  - clang with a sanitizer that owns malloc (static runtime), or no glibc 2.34 (dlsym in
  *    libc): every test is skipped, because interposing there would mix two allocators.
  * Besides LSan, the sweep keeps its own table of the blocks allocated while armed, so a
- * leak on an error path fails the plain build too. */
+ * leak on an error path fails the plain build too.  Library bugs found and not yet fixed
+ * are listed in known_bugs: reported on every run, not failed.  HAMM_SWEEP_VERBOSE=1
+ * prints every run's status and error. */
 #define _GNU_SOURCE /* RTLD_NEXT */
 #include <errno.h>
 #include <pthread.h>
@@ -591,22 +593,16 @@ typedef struct known_bug {
     const char *why;
 } known_bug;
 
+/* None open now: the five this sweep found (unchecked JSON appends, OOM reported as a
+ * bad model or as corrupt zstd data, ...) are fixed.  The sentinel keeps C11 happy. */
 static const known_bug known_bugs[] = {
-    {"config load + addrmap", PB_BAD_RECORD,
-     "config.c read_json: jansson 2.14 fails json_load_file with no error text when it "
-     "runs out of memory; read_json passes the empty text on as a CONFIG error"},
-    {"predict json", PB_WRONG_RESULT,
-     "predict_json.c: json_array_append_new/json_object_set_new results are not checked, "
-     "so a channel (or a heuristic, or the model) is silently left out"},
-    {"stats json", PB_WRONG_RESULT,
-     "stats_json.c, json_util.c: same as predict json (unchecked appends; \"model\" "
-     "packed with o*, so a NULL model is silently left out)"},
+    {NULL, PB_COUNT, NULL},
 };
 
 static const known_bug *known(const char *op, problem pb)
 {
     for (size_t i = 0; i < sizeof known_bugs / sizeof known_bugs[0]; i++)
-        if (known_bugs[i].pb == pb && strcmp(known_bugs[i].op, op) == 0)
+        if (known_bugs[i].op && known_bugs[i].pb == pb && strcmp(known_bugs[i].op, op) == 0)
             return &known_bugs[i];
     return NULL;
 }

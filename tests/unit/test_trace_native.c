@@ -367,6 +367,30 @@ static void prefetch_is_transparent(void **state)
     free(text);
 }
 
+/* The good records before a bad one arrive before its error, whatever the batching and
+ * with or without read-ahead. */
+static void good_records_before_a_bad_one(void **state)
+{
+    (void)state;
+    size_t len;
+    unsigned char *p = binary_trace(1501, &len);
+    memset(p + 16 + 1500 * 24 + 16, 0, 3); /* record 1500: size 0 */
+    for (int prefetch = 0; prefetch < 2; prefetch++)
+        for (size_t batch = 7; batch <= 1000; batch += 993) {
+            hamm_trace_options o = {.prefetch = prefetch};
+            hamm_request *r;
+            size_t n;
+            hamm_error err;
+            hamm_error_clear(&err);
+            assert_int_equal(th_read_all(p, len, &o, 0, batch, &r, &n, &err, NULL),
+                             HAMM_ERR_PARSE);
+            assert_int_equal(n, 1500);
+            assert_int_equal(err.offset, 16 + 1500 * 24);
+            free(r);
+        }
+    free(p);
+}
+
 static void format_names(void **state)
 {
     (void)state;
@@ -396,6 +420,7 @@ int main(void)
         cmocka_unit_test(binary_bad_headers),
         cmocka_unit_test(binary_bad_records),
         cmocka_unit_test(prefetch_is_transparent),
+        cmocka_unit_test(good_records_before_a_bad_one),
         cmocka_unit_test(format_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
