@@ -71,6 +71,14 @@
 #define AF_SANITIZER 0
 #endif
 
+/* The shims run while the sanitizer's runtime is still starting (ld.so allocates before
+ * its shadow memory exists), so they must not be instrumented themselves. */
+#if defined(__GNUC__)
+#define AF_EARLY __attribute__((no_sanitize_address, no_sanitize_undefined))
+#else
+#define AF_EARLY
+#endif
+
 /* glibc 2.34 and later: dlsym is in libc itself (before, it needs -ldl). */
 #if !defined(__GLIBC__) || !defined(__linux__) ||                                           \
     !(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
@@ -100,7 +108,7 @@ static atomic_long injected;  /* failures injected in this run */
 static _Thread_local int under_test;
 
 #if AF_MODE != AF_NONE
-static int inject(void)
+AF_EARLY static int inject(void)
 {
     if (!under_test || !atomic_load_explicit(&armed, memory_order_relaxed))
         return 0;
@@ -150,7 +158,7 @@ static void track_add(void *ptr)
     atomic_flag_clear_explicit(&track_lock, memory_order_release);
 }
 
-static void track_remove(void *ptr)
+AF_EARLY static void track_remove(void *ptr)
 {
     uintptr_t p = (uintptr_t)ptr;
     if (!p || atomic_load_explicit(&track_live, memory_order_relaxed) == 0)
@@ -208,13 +216,13 @@ static _Alignas(16) unsigned char boot[64 * 1024];
 static size_t boot_used;
 static _Thread_local int resolving;
 
-static int is_boot(const void *p)
+AF_EARLY static int is_boot(const void *p)
 {
     uintptr_t a = (uintptr_t)p, b = (uintptr_t)boot;
     return a >= b && a < b + sizeof boot;
 }
 
-static void *boot_alloc(size_t size)
+AF_EARLY static void *boot_alloc(size_t size)
 {
     size_t need = 16 + ((size + 15) & ~(size_t)15);
     if (size > sizeof boot || boot_used + need > sizeof boot)
@@ -225,7 +233,7 @@ static void *boot_alloc(size_t size)
     return p + 16; /* zeroed: boot is static and never reused */
 }
 
-static void *next_symbol(const char *name)
+AF_EARLY static void *next_symbol(const char *name)
 {
     void *p = dlsym(RTLD_NEXT, name);
     if (!p) {
@@ -236,7 +244,7 @@ static void *next_symbol(const char *name)
     return p;
 }
 
-static int resolve(void)
+AF_EARLY static int resolve(void)
 {
     if (next_free)
         return 1;
@@ -256,19 +264,19 @@ static int resolve(void)
     return 1;
 }
 
-static void *real_malloc(size_t size)
+AF_EARLY static void *real_malloc(size_t size)
 {
     return resolve() ? next_malloc(size) : boot_alloc(size);
 }
 
-static void *real_calloc(size_t n, size_t size)
+AF_EARLY static void *real_calloc(size_t n, size_t size)
 {
     if (resolve())
         return next_calloc(n, size);
     return size && n > SIZE_MAX / size ? NULL : boot_alloc(n * size);
 }
 
-static void *real_realloc(void *p, size_t size)
+AF_EARLY static void *real_realloc(void *p, size_t size)
 {
     if (is_boot(p)) {
         size_t old;
@@ -281,7 +289,7 @@ static void *real_realloc(void *p, size_t size)
     return resolve() ? next_realloc(p, size) : NULL;
 }
 
-static void real_free(void *p)
+AF_EARLY static void real_free(void *p)
 {
     if (!is_boot(p) && resolve())
         next_free(p);
@@ -289,7 +297,7 @@ static void real_free(void *p)
 #endif
 
 #if AF_MODE != AF_NONE
-void *malloc(size_t size)
+AF_EARLY void *malloc(size_t size)
 {
     if (inject()) {
         errno = ENOMEM;
@@ -301,7 +309,7 @@ void *malloc(size_t size)
     return p;
 }
 
-void *calloc(size_t n, size_t size)
+AF_EARLY void *calloc(size_t n, size_t size)
 {
     if (inject()) {
         errno = ENOMEM;
@@ -313,7 +321,7 @@ void *calloc(size_t n, size_t size)
     return p;
 }
 
-void *realloc(void *old, size_t size)
+AF_EARLY void *realloc(void *old, size_t size)
 {
     if (inject()) {
         errno = ENOMEM;
@@ -329,7 +337,7 @@ void *realloc(void *old, size_t size)
     return p;
 }
 
-void free(void *p)
+AF_EARLY void free(void *p)
 {
     if (!p || is_boot(p))
         return;
