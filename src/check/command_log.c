@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "common/alloc.h"
+#include "io/lines.h"
 #include "trace/scan.h"
 
 #define LOG_MAGIC "# hamm command log 1"
@@ -216,15 +217,7 @@ void hamm_command_log_free(hamm_command_log *log)
 /* ---- reading ------------------------------------------------------------------------ */
 
 typedef struct log_reader {
-    hamm_input *in;
-    const char *source;        /* the input's name */
-    char *buf;                 /* decoded bytes; buf[pos..len) not yet consumed */
-    size_t len, pos;
-    uint64_t buf_offset;       /* decoded offset of buf[0] */
-    int eof;
-    uint64_t line;             /* lines consumed so far: the current line's number */
-    const char *start;         /* the current line's first byte, for columns */
-    uint64_t line_offset;      /* its decoded byte offset */
+    line_reader lr;            /* the log's lines, with their numbers and offsets */
     hamm_command_device dev;
     uint64_t *last;            /* per channel: cycle of the last command, CHECK_NEVER */
     uint64_t *last_line;       /* per channel: its line */
@@ -232,52 +225,10 @@ typedef struct log_reader {
     void *user;
 } log_reader;
 
-static hamm_status fill(log_reader *r, hamm_error *err)
-{
-    if (r->pos > 0) {
-        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-        r->buf_offset += r->pos;
-        r->len -= r->pos;
-        r->pos = 0;
-    }
-    if (r->eof || r->len == READ_BUF)
-        return HAMM_OK;
-    size_t got = 0;
-    hamm_status st = hamm_input_read(r->in, r->buf + r->len, READ_BUF - r->len, &got, err);
-    if (st != HAMM_OK)
-        return st;
-    if (got == 0)
-        r->eof = 1;
-    r->len += got;
-    return HAMM_OK;
-}
-
 /* The next line (without its newline) in *l; *got 0 at the end of the input. */
 static hamm_status next_line(log_reader *r, scan_line *l, int *got, hamm_error *err)
 {
-    *got = 0;
-    for (;;) {
-        const char *p = r->buf + r->pos;
-        const char *nl = memchr(p, '\n', r->len - r->pos);
-        if (nl || (r->eof && r->pos < r->len)) {
-            l->p = p;
-            l->end = nl ? nl : r->buf + r->len;
-            r->start = p;
-            r->line_offset = r->buf_offset + r->pos;
-            r->pos = nl ? (size_t)(nl - r->buf) + 1 : r->len;
-            r->line++;
-            *got = 1;
-            return HAMM_OK;
-        }
-        if (r->eof)
-            return HAMM_OK;
-        if (r->pos == 0 && r->len == READ_BUF)
-            return hamm_error_set(err, HAMM_ERR_PARSE, r->source, r->line + 1, HAMM_NO_OFFSET,
-                                  NULL, "line longer than %u bytes", READ_BUF);
-        hamm_status st = fill(r, err);
-        if (st != HAMM_OK)
-            return st;
-    }
+    return lines_next(&r->lr, &l->p, &l->end, got, err);
 }
 
 /* A malformed line: `status` at the current line, naming `field`, the column from `tok`. */
@@ -293,9 +244,9 @@ static hamm_status fail(const log_reader *r, hamm_error *err, hamm_status status
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     int fresh = err && err->status == HAMM_OK;
-    hamm_error_set(err, status, r->source, r->line, r->line_offset, field, "%s", text);
-    if (fresh && tok && tok->p >= r->start)
-        err->column = (uint64_t)(tok->p - r->start) + 1;
+    hamm_error_set(err, status, r->lr.source, r->lr.line, r->lr.line_offset, field, "%s", text);
+    if (fresh && tok && tok->p >= r->lr.start)
+        err->column = (uint64_t)(tok->p - r->lr.start) + 1;
     return status;
 }
 
@@ -344,7 +295,7 @@ static hamm_status read_magic(log_reader *r, hamm_error *err)
     if (st != HAMM_OK)
         return st;
     if (!got)
-        return hamm_error_set(err, HAMM_ERR_EMPTY, r->source, 0, HAMM_NO_OFFSET, NULL,
+        return hamm_error_set(err, HAMM_ERR_EMPTY, r->lr.source, 0, HAMM_NO_OFFSET, NULL,
                               "empty input: no command log header");
     static const char *const words[] = {"#", "hamm", "command", "log"};
     scan_token tok = {NULL, 0};
@@ -400,7 +351,7 @@ static hamm_status read_device(log_reader *r, hamm_error *err)
     if (st != HAMM_OK)
         return st;
     if (!got)
-        return hamm_error_set(err, HAMM_ERR_FORMAT, r->source, r->line + 1, HAMM_NO_OFFSET,
+        return hamm_error_set(err, HAMM_ERR_FORMAT, r->lr.source, r->lr.line + 1, HAMM_NO_OFFSET,
                               "header", "missing the device line '# channels=N banks=N ...'");
     scan_token tok;
     if (!scan_next(&l, &tok) || !scan_is(tok, "#"))
@@ -416,7 +367,7 @@ static hamm_status read_device(log_reader *r, hamm_error *err)
                         "missing key %s (the header needs all of them; see "
                         "docs/COMMAND_LOG.md)",
                         keys[k].name);
-    return checker_device_check(&r->dev, r->source, r->line, err);
+    return checker_device_check(&r->dev, r->lr.source, r->lr.line, err);
 }
 
 /* ---- command lines -------------------------------------------------------------------- */
@@ -500,7 +451,7 @@ static hamm_status in_order(log_reader *r, const hamm_command *c, hamm_error *er
                     (unsigned long long)c->cycle, (unsigned long long)last,
                     (unsigned)c->channel, (unsigned long long)r->last_line[c->channel]);
     r->last[c->channel] = c->cycle;
-    r->last_line[c->channel] = r->line;
+    r->last_line[c->channel] = r->lr.line;
     return HAMM_OK;
 }
 
@@ -509,8 +460,8 @@ static void forward(void *user, const hamm_command *cmd, const hamm_error *what)
 {
     const log_reader *r = user;
     hamm_error e = *what;
-    hamm_error_locate(&e, r->source, cmd->cmd == HAMM_CMD_COUNT ? 0 : r->line,
-                      cmd->cmd == HAMM_CMD_COUNT ? HAMM_NO_OFFSET : r->line_offset);
+    hamm_error_locate(&e, r->lr.source, cmd->cmd == HAMM_CMD_COUNT ? 0 : r->lr.line,
+                      cmd->cmd == HAMM_CMD_COUNT ? HAMM_NO_OFFSET : r->lr.line_offset);
     r->report(r->user, cmd, &e);
 }
 
@@ -539,7 +490,7 @@ static hamm_status reader_alloc(log_reader *r, hamm_error *err)
     r->last = hamm_calloc_array(r->dev.channels, sizeof *r->last);
     r->last_line = hamm_calloc_array(r->dev.channels, sizeof *r->last_line);
     if (!r->last || !r->last_line)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, r->source, 0, HAMM_NO_OFFSET, NULL,
+        return hamm_error_set(err, HAMM_ERR_NOMEM, r->lr.source, 0, HAMM_NO_OFFSET, NULL,
                               "out of memory");
     for (uint32_t h = 0; h < r->dev.channels; h++)
         r->last[h] = CHECK_NEVER;
@@ -549,12 +500,9 @@ static hamm_status reader_alloc(log_reader *r, hamm_error *err)
 hamm_status hamm_check_log(hamm_input *in, hamm_violation_fn report, void *user,
                            uint64_t *commands, uint64_t *violations, hamm_error *err)
 {
-    log_reader r = {.in = in, .source = hamm_input_name(in), .report = report, .user = user};
+    log_reader r = {.report = report, .user = user};
     hamm_checker *chk = NULL;
-    hamm_status st = HAMM_OK;
-    if (!(r.buf = malloc(READ_BUF)))
-        st = hamm_error_set(err, HAMM_ERR_NOMEM, r.source, 0, HAMM_NO_OFFSET, NULL,
-                            "out of memory");
+    hamm_status st = lines_init(&r.lr, in, READ_BUF, err);
     if (st == HAMM_OK && (st = read_magic(&r, err)) == HAMM_OK &&
         (st = read_device(&r, err)) == HAMM_OK && (st = reader_alloc(&r, err)) == HAMM_OK &&
         (st = hamm_checker_new(&chk, &r.dev, err)) == HAMM_OK)
@@ -566,7 +514,7 @@ hamm_status hamm_check_log(hamm_input *in, hamm_violation_fn report, void *user,
     hamm_checker_free(chk);
     free(r.last);
     free(r.last_line);
-    free(r.buf);
+    lines_free(&r.lr);
     hamm_input_free(in);
     return st;
 }

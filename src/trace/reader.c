@@ -11,6 +11,7 @@
 
 #include "binary.h"
 #include "format.h"
+#include "io/lines.h"
 #include "prefetch.h"
 
 #define BUF_SIZE (256u * 1024u)
@@ -22,11 +23,7 @@ struct hamm_trace_reader {
     hamm_trace_options opts;
     const trace_format *fmt;
     void *state;             /* the format's state */
-    char *buf;               /* decoded bytes buf[pos..len) not yet consumed */
-    size_t len, pos;
-    uint64_t buf_offset;     /* decoded offset of buf[0] */
-    int eof;
-    uint64_t line;           /* lines consumed so far */
+    line_reader lr;          /* the decoded bytes, split into lines for text formats */
     uint64_t requests;       /* requests returned so far */
     hamm_request pending[TRACE_MAX_PER_LINE]; /* a line's requests that did not fit */
     size_t pending_n, pending_pos;
@@ -36,27 +33,6 @@ struct hamm_trace_reader {
     hamm_error deferred;     /* an error met after some requests of a call: the next call's */
     hamm_request *batch;     /* hamm_trace_next's buffer without read-ahead */
 };
-
-/* Move unread bytes to the front and read more; sets eof at the end of input. */
-static hamm_status fill(hamm_trace_reader *r, hamm_error *err)
-{
-    if (r->pos > 0) {
-        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-        r->buf_offset += r->pos;
-        r->len -= r->pos;
-        r->pos = 0;
-    }
-    if (r->eof || r->len == BUF_SIZE)
-        return HAMM_OK;
-    size_t got = 0;
-    hamm_status st = hamm_input_read(r->in, r->buf + r->len, BUF_SIZE - r->len, &got, err);
-    if (st != HAMM_OK)
-        return st;
-    if (got == 0)
-        r->eof = 1;
-    r->len += got;
-    return HAMM_OK;
-}
 
 static const char *source(const hamm_trace_reader *r)
 {
@@ -99,19 +75,19 @@ static hamm_trace_format detect_text(const char *p, size_t n, int complete)
 
 static hamm_status detect(hamm_trace_reader *r, hamm_trace_format *out, hamm_error *err)
 {
-    while (!r->eof && r->len < SNIFF_BYTES) {
-        hamm_status st = fill(r, err);
+    while (!r->lr.eof && r->lr.len < SNIFF_BYTES) {
+        hamm_status st = lines_fill(&r->lr, err);
         if (st != HAMM_OK)
             return st;
     }
-    if (r->len == 0)
+    if (r->lr.len == 0)
         return hamm_error_set(err, HAMM_ERR_EMPTY, source(r), 0, HAMM_NO_OFFSET, NULL,
                               "empty input: no bytes to read");
-    if (binary_has_magic(r->buf, r->len)) {
+    if (binary_has_magic(r->lr.buf, r->lr.len)) {
         *out = HAMM_FORMAT_BINARY;
         return HAMM_OK;
     }
-    *out = detect_text(r->buf, r->len, r->eof);
+    *out = detect_text(r->lr.buf, r->lr.len, r->lr.eof);
     if (*out != HAMM_FORMAT_AUTO)
         return HAMM_OK;
     return hamm_error_set(err, HAMM_ERR_FORMAT, source(r), 0, HAMM_NO_OFFSET, NULL,
@@ -143,12 +119,12 @@ static hamm_status open_format(hamm_trace_reader *r, hamm_error *err)
                                   "out of memory");
     }
     if (f == HAMM_FORMAT_BINARY) {
-        while (!r->eof && r->len < BINARY_HEADER_SIZE)
-            if ((st = fill(r, err)) != HAMM_OK)
+        while (!r->lr.eof && r->lr.len < BINARY_HEADER_SIZE)
+            if ((st = lines_fill(&r->lr, err)) != HAMM_OK)
                 return st;
-        st = binary_check_header(r->buf, r->len, source(r), err);
+        st = binary_check_header(r->lr.buf, r->lr.len, source(r), err);
         if (st == HAMM_OK)
-            r->pos = BINARY_HEADER_SIZE;
+            r->lr.pos = BINARY_HEADER_SIZE;
     }
     return st;
 }
@@ -158,24 +134,24 @@ hamm_status hamm_trace_reader_new(hamm_trace_reader **out, hamm_input *in,
 {
     *out = NULL;
     hamm_trace_reader *r = calloc(1, sizeof *r);
-    char *buf = malloc(BUF_SIZE);
-    if (!r || !buf) {
-        hamm_status st = hamm_error_set(err, HAMM_ERR_NOMEM, hamm_input_name(in), 0,
-                                        HAMM_NO_OFFSET, NULL, "out of memory");
-        free(r);
-        free(buf);
+    if (!r) {
+        hamm_error_set(err, HAMM_ERR_NOMEM, hamm_input_name(in), 0, HAMM_NO_OFFSET, NULL,
+                       "out of memory");
         hamm_input_free(in);
-        return st;
+        return HAMM_ERR_NOMEM;
     }
     r->in = in;
-    r->buf = buf;
+    hamm_status st = lines_init(&r->lr, in, BUF_SIZE, err);
+    if (st != HAMM_OK) {
+        hamm_trace_reader_free(r);
+        return st;
+    }
     if (opts)
         r->opts = *opts;
     if (r->opts.request_size == 0)
         r->opts.request_size = HAMM_DEFAULT_REQUEST_SIZE;
     hamm_error_clear(&r->first_skipped);
     hamm_error_clear(&r->deferred);
-    hamm_status st = HAMM_OK;
     if (r->opts.request_size > HAMM_MAX_REQUEST_SIZE)
         st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--request-size",
                             "must be 1 to %u bytes", HAMM_MAX_REQUEST_SIZE);
@@ -203,33 +179,6 @@ hamm_status hamm_trace_reader_open(hamm_trace_reader **out, const char *path,
 }
 
 /* ---- text ---------------------------------------------------------------- */
-
-/* Find the next line: [*start, *end) without its newline.  0 at end of input. */
-static hamm_status next_line(hamm_trace_reader *r, const char **start, const char **end,
-                             int *got, hamm_error *err)
-{
-    *got = 0;
-    for (;;) {
-        const char *p = r->buf + r->pos;
-        const char *nl = memchr(p, '\n', r->len - r->pos);
-        if (nl || (r->eof && r->pos < r->len)) {
-            *start = p;
-            *end = nl ? nl : r->buf + r->len;
-            r->pos = nl ? (size_t)(nl - r->buf) + 1 : r->len;
-            r->line++;
-            *got = 1;
-            return HAMM_OK;
-        }
-        if (r->eof)
-            return HAMM_OK;
-        if (r->pos == 0 && r->len == BUF_SIZE)
-            return hamm_error_set(err, HAMM_ERR_PARSE, source(r), r->line + 1, HAMM_NO_OFFSET,
-                                  NULL, "line longer than %u bytes", BUF_SIZE);
-        hamm_status st = fill(r, err);
-        if (st != HAMM_OK)
-            return st;
-    }
-}
 
 static int is_comment(const trace_format *f, scan_line l)
 {
@@ -260,7 +209,7 @@ static hamm_status read_text(hamm_trace_reader *r, hamm_request *reqs, size_t ca
     while (*n < cap && r->pending_pos == r->pending_n) {
         const char *start, *end;
         int got;
-        hamm_status st = next_line(r, &start, &end, &got, err);
+        hamm_status st = lines_next(&r->lr, &start, &end, &got, err);
         if (st != HAMM_OK || !got)
             return st;
         scan_line l = {start, end};
@@ -268,8 +217,8 @@ static hamm_status read_text(hamm_trace_reader *r, hamm_request *reqs, size_t ca
             continue;
         int direct = cap - *n >= TRACE_MAX_PER_LINE;
         trace_line_ctx ctx = {
-            .source = source(r), .line = r->line,
-            .offset = r->buf_offset + (uint64_t)(start - r->buf), .start = start,
+            .source = source(r), .line = r->lr.line,
+            .offset = r->lr.buf_offset + (uint64_t)(start - r->lr.buf), .start = start,
             .request_size = r->opts.request_size, .state = r->state,
             .out = direct ? reqs + *n : r->pending, .n = 0,
         };
@@ -305,28 +254,28 @@ static hamm_status read_binary(hamm_trace_reader *r, hamm_request *reqs, size_t 
                                hamm_error *err)
 {
     while (*n < cap) {
-        if (r->len - r->pos < BINARY_RECORD_SIZE) {
-            if (r->eof) {
-                if (r->pos == r->len)
+        if (r->lr.len - r->lr.pos < BINARY_RECORD_SIZE) {
+            if (r->lr.eof) {
+                if (r->lr.pos == r->lr.len)
                     return HAMM_OK;
                 return hamm_error_set(err, HAMM_ERR_PARSE, source(r), 0,
-                                      r->buf_offset + r->pos, NULL,
+                                      r->lr.buf_offset + r->lr.pos, NULL,
                                       "truncated record: %zu of %u bytes at the end",
-                                      r->len - r->pos, BINARY_RECORD_SIZE);
+                                      r->lr.len - r->lr.pos, BINARY_RECORD_SIZE);
             }
-            hamm_status st = fill(r, err);
+            hamm_status st = lines_fill(&r->lr, err);
             if (st != HAMM_OK)
                 return st;
             continue;
         }
-        size_t avail = (r->len - r->pos) / BINARY_RECORD_SIZE;
+        size_t avail = (r->lr.len - r->lr.pos) / BINARY_RECORD_SIZE;
         size_t take = cap - *n < avail ? cap - *n : avail;
-        size_t good = binary_decode((const unsigned char *)r->buf + r->pos, take, reqs + *n);
-        r->pos += good * BINARY_RECORD_SIZE; /* the good records before a bad one count */
+        size_t good = binary_decode((const unsigned char *)r->lr.buf + r->lr.pos, take, reqs + *n);
+        r->lr.pos += good * BINARY_RECORD_SIZE; /* the good records before a bad one count */
         *n += good;
         if (good < take)
-            return binary_bad_record((const unsigned char *)r->buf + r->pos, source(r),
-                                     r->buf_offset + r->pos, err);
+            return binary_bad_record((const unsigned char *)r->lr.buf + r->lr.pos, source(r),
+                                     r->lr.buf_offset + r->lr.pos, err);
     }
     return HAMM_OK;
 }
@@ -443,7 +392,7 @@ void hamm_trace_reader_free(hamm_trace_reader *r)
     free(r->batch);
     hamm_input_free(r->in);
     free(r->state);
-    free(r->buf);
+    lines_free(&r->lr);
     free(r);
 }
 

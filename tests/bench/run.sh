@@ -10,42 +10,13 @@
 set -euo pipefail
 
 requests=${1:-100000000}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-build=$root/build-release
-work=${BENCH_DIR:-$(mktemp -d)}
-mkdir -p "$work"
-trap '[ -n "${BENCH_DIR:-}" ] || rm -rf "$work"' EXIT
-
-if [ ! -d "$build" ]; then
-    meson setup "$build" "$root" --buildtype=release >/dev/null
-fi
-ninja -C "$build" >/dev/null
-hamm=$build/src/cli/hamm
+. "$(dirname "$0")/common.sh"
 
 trace=$work/bench-$requests.bin.zst
 if [ ! -f "$trace" ]; then
     echo "generating $requests requests..." >&2
     "$build/tests/bench/gentrace" "$requests" | zstd -q -3 -T1 -o "$trace"
 fi
-
-# best_of N CMD...: the shortest of N wall-clock times, in seconds.
-best_of() {
-    local n=$1 best=
-    shift
-    for _ in $(seq "$n"); do
-        local t0 t1
-        t0=$(date +%s.%N)
-        "$@" >/dev/null
-        t1=$(date +%s.%N)
-        best=$(awk -v a="$t0" -v b="$t1" -v best="$best" \
-            'BEGIN { t = b - a; if (best == "" || t < best) best = t; printf "%.3f", best }')
-    done
-    echo "$best"
-}
-
-peak_rss_mb() {
-    /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F: '/Maximum resident/ { printf "%.1f", $2 / 1024 }'
-}
 
 bytes=$(stat -c %s "$trace")
 t_zstd=$(best_of 3 zstd -dc "$trace")
