@@ -172,14 +172,6 @@ static hamm_status make_model(const predict_opts *o, const hamm_system_config *c
 {
     hamm_model_params p;
     hamm_status st = hamm_model_params_from_config(cfg, &p, err);
-    if (st == HAMM_OK && o->policy &&
-        (st = hamm_scheduler_from_name(o->policy, &p.policy, err)) != HAMM_OK) {
-        err->status = HAMM_ERR_ARG; /* a usage error: the option, not the model, is wrong */
-        snprintf(err->field, sizeof err->field, "--policy");
-    }
-    if (st == HAMM_OK && p.policy == HAMM_SCHED_BANKED_FIFO)
-        st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--policy",
-                            "the analytical model covers fr-fcfs, most-pending and fcfs");
     if (st != HAMM_OK)
         return st;
     if (o->threshold > 0.0)
@@ -207,6 +199,12 @@ int cmd_predict(int argc, char **argv)
         return rc;
     hamm_error err;
     hamm_error_clear(&err);
+    /* --policy overrides the model's scheduler, so the JSON's model says what ran */
+    if (o.policy && hamm_scheduler_from_name(o.policy, &cfg.scheduler, &err) != HAMM_OK)
+        return cli_usage("predict", "--policy: %s", err.text);
+    if (o.policy && cfg.scheduler == HAMM_SCHED_BANKED_FIFO)
+        return cli_usage("predict", "--policy: the analytical model covers fr-fcfs, "
+                                    "most-pending and fcfs");
     hamm_addrmap *map = NULL;
     hamm_dram_model *m = NULL;
     hamm_trace_reader *r = NULL;

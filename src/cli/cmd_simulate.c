@@ -154,9 +154,19 @@ static int log_close(log_sink *s, int ok)
     return ok ? rc : CLI_FAIL;
 }
 
+/* The engine and the trace it is fed, so its errors can name the file. */
+typedef struct feed {
+    hamm_engine *engine;
+    const char *path;
+} feed;
+
 static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm_error *err)
 {
-    return hamm_engine_add(ctx, reqs, n, err);
+    const feed *f = ctx;
+    hamm_status st = hamm_engine_add(f->engine, reqs, n, err);
+    if (st != HAMM_OK)
+        hamm_error_locate(err, f->path, 0, HAMM_NO_OFFSET);
+    return st;
 }
 
 static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
@@ -233,7 +243,7 @@ int cmd_simulate(int argc, char **argv)
              hamm_engine_new(&e, &ep, map, o.log_path ? log_command : NULL, &sink, &err) ==
                  HAMM_OK &&
              hamm_trace_reader_open(&r, path, &o.in.trace, &err) == HAMM_OK &&
-             cli_stream(r, add_batch, e, &err) == HAMM_OK;
+             cli_stream(r, add_batch, &(feed){e, path}, &err) == HAMM_OK;
     if (ok)
         hamm_engine_finish(e);
     rc = ok ? CLI_OK : cli_report(&err);

@@ -42,7 +42,6 @@ static hamm_status check_path(const char *path, hamm_error *err)
     return HAMM_OK;
 }
 
-/* A JSON scalar as itself; anything else as the string it is. */
 /* The value as a JSON scalar when it parses as one, else as a string.  *nomem is set when
  * memory, not the text, was the problem. */
 static json_t *parse_value(const char *text, int *nomem)

@@ -38,7 +38,7 @@ typedef struct cbank {
     uint32_t open_row;  /* NO_ROW: precharged */
     uint32_t head, tail;/* queued requests of this bank, oldest first */
     uint32_t queued;
-    uint32_t open_hits; /* queued requests to the open row: 0 spares the search */
+    uint32_t open_hits[2]; /* queued reads [0] and writes [1] to the open row */
     uint32_t served_since_act; /* requests begun since the row opened: hits after the first */
     uint64_t earliest[HAMM_CMD_COUNT];
 } cbank;
@@ -50,16 +50,20 @@ struct channel {
     creq *pool;
     uint32_t free_slot, size;
     cbank *bank;
-    uint32_t *hits;     /* scratch of one decision: each bank's servable request */
+    uint32_t *hits;     /* scratch of one decision: 1 when a bank still serves its open row */
     uint64_t (*group)[HAMM_CMD_COUNT]; /* [bank_groups] */
     uint64_t chan[HAMM_CMD_COUNT];
     uint64_t faw[4];    /* cycles of the last four ACTs (a ring) */
-    uint32_t faw_n;
+    uint64_t faw_n;     /* ACTs so far: 64 bits never wrap */
     uint64_t now;
     uint64_t cmd_free;  /* first cycle the command bus is free */
     uint64_t data_end;  /* end of the last data transfer */
     uint64_t seq;
-    uint64_t next_refresh;
+    int refresh;        /* the channel refreshes every tREFI */
+    uint64_t next_refresh; /* the cycle the next REF is due, when refreshing */
+    uint32_t open_banks;
+    uint32_t *mp_row, *mp_count, *mp_used; /* most-pending's row counts: a small hash */
+    uint32_t mp_mask;
     hamm_channel_result r;
 };
 
@@ -84,7 +88,19 @@ channel *channel_new(const channel_params *p)
         c->bank[b].open_row = NO_ROW;
         c->bank[b].head = c->bank[b].tail = NIL;
     }
-    c->next_refresh = p->refresh && c->t->tREFI ? c->t->tREFI : UINT64_MAX;
+    c->refresh = p->refresh && c->t->tREFI;
+    c->next_refresh = c->refresh ? c->t->tREFI : UINT64_MAX;
+    uint32_t slots = 4;
+    while (slots < 2 * p->queue_size)
+        slots *= 2;
+    c->mp_mask = slots - 1;
+    c->mp_row = hamm_calloc_array(slots, sizeof *c->mp_row);
+    c->mp_count = hamm_calloc_array(slots, sizeof *c->mp_count);
+    c->mp_used = hamm_calloc_array(p->queue_size, sizeof *c->mp_used);
+    if (!c->mp_row || !c->mp_count || !c->mp_used) {
+        channel_free(c);
+        return NULL;
+    }
     for (uint32_t per_group = p->banks / p->bank_groups; per_group > 1; per_group >>= 1)
         c->group_shift++;
     return c;
@@ -98,6 +114,9 @@ void channel_free(channel *c)
     free(c->bank);
     free(c->group);
     free(c->hits);
+    free(c->mp_row);
+    free(c->mp_count);
+    free(c->mp_used);
     free(c);
 }
 
@@ -126,10 +145,7 @@ static uint64_t earliest(const channel *c, uint32_t bank, hamm_dram_command cmd)
         e = max64(e, max64(c->bank[bank].earliest[cmd], c->group[group_of(c, bank)][cmd]));
     if (cmd == HAMM_CMD_ACT && c->t->tFAW && c->faw_n >= 4)
         e = max64(e, c->faw[c->faw_n % 4] + c->t->tFAW); /* the oldest of the last four */
-    if (cmd == HAMM_CMD_REF)
-        for (uint32_t b = 0; b < c->p.banks; b++)
-            e = max64(e, c->bank[b].earliest[HAMM_CMD_ACT]);
-    return e;
+    return e; /* a REF waits for tRP after the last PRE: a channel-wide delay */
 }
 
 static void push_delays(uint64_t *earliest_of, const uint32_t *delay, uint64_t t)
@@ -168,7 +184,7 @@ static void enqueue(channel *c, uint32_t bank, uint32_t row, uint32_t column, ui
         b->head = i;
     b->tail = i;
     b->queued++;
-    b->open_hits += row == b->open_row;
+    b->open_hits[write != 0] += row == b->open_row;
     c->size++;
 }
 
@@ -185,7 +201,7 @@ static void dequeue(channel *c, uint32_t i)
     else
         b->tail = q->prev;
     b->queued--;
-    b->open_hits -= q->row == b->open_row;
+    b->open_hits[q->write] -= q->row == b->open_row;
     c->size--;
     q->next = c->free_slot;
     c->free_slot = i;
@@ -207,16 +223,18 @@ static void issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t
     apply_timing(c, bank, cmd, t);
     cbank *b = &c->bank[bank];
     if (cmd == HAMM_CMD_ACT) {
+        c->open_banks++;
         b->open_row = row;
         b->served_since_act = 0;
-        b->open_hits = 0;
+        b->open_hits[0] = b->open_hits[1] = 0;
         for (uint32_t i = b->head; i != NIL; i = c->pool[i].next)
-            b->open_hits += c->pool[i].row == row;
+            b->open_hits[c->pool[i].write] += c->pool[i].row == row;
         c->r.stat[HAMM_STAT_activates]++;
         emit(c, cmd, bank, row, t);
     } else {
+        c->open_banks--;
         b->open_row = NO_ROW;
-        b->open_hits = 0;
+        b->open_hits[0] = b->open_hits[1] = 0;
         c->r.stat[HAMM_STAT_precharges]++;
         emit(c, cmd, bank, 0, t);
     }
@@ -227,7 +245,11 @@ static void issue_column(channel *c, uint32_t i, uint64_t t)
     creq *q = &c->pool[i];
     hamm_dram_command cmd = q->write ? HAMM_CMD_WR : HAMM_CMD_RD;
     apply_timing(c, q->bank, cmd, t);
-    emit(c, cmd, q->bank, q->column + q->bursts_done * c->p.columns_per_burst, t);
+    /* Bursts start on a burst boundary and stay in the request's row (the row of its
+     * first byte), wrapping at its end. */
+    uint32_t bl = c->p.columns_per_burst;
+    emit(c, cmd, q->bank, ((q->column & ~(bl - 1)) + q->bursts_done * bl) & (c->p.columns - 1),
+         t);
     cbank *b = &c->bank[q->bank];
     if (q->bursts_done++ == 0) /* the request's first burst decides hit or miss */
         c->r.stat[b->served_since_act++ ? HAMM_STAT_row_hits : HAMM_STAT_row_misses]++;
@@ -286,49 +308,86 @@ static uint32_t oldest_request(const channel *c)
     return best;
 }
 
-/* The request bank b may serve from its open row under the scheduler, or NIL. */
-static uint32_t hit_request(const channel *c, uint32_t b, uint32_t fcfs_oldest)
+/* The oldest request bank b may serve from its open row under the scheduler that is legal
+ * at t (RD and WR wait for different things), or NIL; *any tells whether the bank has a
+ * servable request at all, and *next is lowered to when one becomes legal. */
+static uint32_t hit_request(const channel *c, uint32_t b, uint32_t fcfs_oldest, uint64_t t,
+                            int *any, uint64_t *next)
 {
     const cbank *k = &c->bank[b];
-    if (k->open_hits == 0)
+    *any = 0;
+    if (k->open_hits[0] + k->open_hits[1] == 0)
         return NIL;
+    uint32_t first = k->head, only_first = 0;
     switch (c->p.scheduler) {
     case HAMM_SCHED_FCFS:
-        return c->pool[fcfs_oldest].bank == b && c->pool[fcfs_oldest].row == k->open_row
-                   ? fcfs_oldest
-                   : NIL;
+        first = fcfs_oldest;
+        only_first = 1;
+        if (c->pool[first].bank != b)
+            return NIL;
+        break;
     case HAMM_SCHED_BANKED_FIFO:
-        return c->pool[k->head].row == k->open_row ? k->head : NIL;
+        only_first = 1;
+        break;
     case HAMM_SCHED_FRFCFS:
     case HAMM_SCHED_MOST_PENDING:
     case HAMM_SCHED_COUNT:
         break;
     }
-    for (uint32_t i = k->head; i != NIL; i = c->pool[i].next)
-        if (c->pool[i].row == k->open_row)
+    /* All reads of a bank become legal together, and all writes: once the oldest hit of a
+     * kind waits, so do the younger ones of that kind. */
+    int waiting[2] = {0, 0};
+    for (uint32_t i = first; i != NIL; i = only_first ? NIL : c->pool[i].next) {
+        uint32_t w = c->pool[i].write;
+        if (c->pool[i].row != k->open_row || waiting[w])
+            continue;
+        *any = 1;
+        uint64_t e = earliest(c, b, w ? HAMM_CMD_WR : HAMM_CMD_RD);
+        if (e <= t)
             return i;
+        *next = e < *next ? e : *next;
+        waiting[w] = 1;
+        if (waiting[!w] || k->open_hits[!w] == 0)
+            break; /* nothing of the other kind can be legal either */
+    }
     return NIL;
 }
 
+/* How many queued requests of bank b want `row`, from the counts most_pending_count made. */
+static uint32_t *mp_slot(channel *c, uint32_t row)
+{
+    uint32_t h = (uint32_t)(((uint64_t)row * 0x9E3779B97F4A7C15ull) >> 40) & c->mp_mask;
+    while (c->mp_count[h] && c->mp_row[h] != row)
+        h = (h + 1) & c->mp_mask;
+    c->mp_row[h] = row;
+    return &c->mp_count[h];
+}
+
 /* The request whose row bank b should open next, and how many queued requests want
- * that row (for most-pending). */
-static uint32_t target_request(const channel *c, uint32_t b, uint32_t *pending)
+ * that row: the oldest request, or (most-pending) the first request of the row with the
+ * most requests, counted in one pass with a small hash. */
+static uint32_t target_request(channel *c, uint32_t b, uint32_t *pending)
 {
     const cbank *k = &c->bank[b];
     *pending = 1;
     if (c->p.scheduler != HAMM_SCHED_MOST_PENDING)
         return k->head;
-    uint32_t best = k->head;
+    uint32_t used = 0, best = k->head;
+    for (uint32_t i = k->head; i != NIL; i = c->pool[i].next) {
+        uint32_t *n = mp_slot(c, c->pool[i].row);
+        if ((*n)++ == 0)
+            c->mp_used[used++] = (uint32_t)(n - c->mp_count);
+    }
     *pending = 0;
     for (uint32_t i = k->head; i != NIL; i = c->pool[i].next) {
-        uint32_t n = 0;
-        for (uint32_t j = k->head; j != NIL; j = c->pool[j].next)
-            n += c->pool[j].row == c->pool[i].row;
+        uint32_t n = *mp_slot(c, c->pool[i].row);
         if (n > *pending) { /* strictly more: the older row wins ties */
             *pending = n;
             best = i;
         }
     }
+    for (uint32_t u = 0; u < used; u++)
+        c->mp_count[c->mp_used[u]] = 0;
     return best;
 }
 
@@ -351,13 +410,10 @@ static int column_step(channel *c, uint64_t t, uint32_t oldest, uint32_t *hits, 
 {
     choice best = {NIL, 0};
     for (uint32_t b = 0; b < c->p.banks; b++) {
-        uint32_t i = hits[b] = hit_request(c, b, oldest);
-        if (i == NIL)
-            continue;
-        uint64_t e = earliest(c, b, c->pool[i].write ? HAMM_CMD_WR : HAMM_CMD_RD);
-        if (e > t)
-            *next = e < *next ? e : *next;
-        else if (better(c, &best, i, 1))
+        int any;
+        uint32_t i = hit_request(c, b, oldest, t, &any, next);
+        hits[b] = any; /* the bank still serves its open row: no PRE for it */
+        if (i != NIL && better(c, &best, i, 1))
             best.req = i;
     }
     if (best.req == NIL)
@@ -371,16 +427,18 @@ static int row_step(channel *c, uint64_t t, uint32_t oldest, const uint32_t *hit
 {
     choice best = {NIL, 0};
     for (uint32_t b = 0; b < c->p.banks; b++) {
-        if (c->bank[b].head == NIL || hits[b] != NIL)
+        if (c->bank[b].head == NIL || hits[b])
             continue; /* nothing queued, or still serving its open row */
         if (c->p.scheduler == HAMM_SCHED_FCFS && c->pool[oldest].bank != b)
             continue;
-        uint32_t pending, i = target_request(c, b, &pending);
         hamm_dram_command cmd = c->bank[b].open_row == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE;
         uint64_t e = earliest(c, b, cmd);
-        if (e > t)
+        if (e > t) {
             *next = e < *next ? e : *next;
-        else if (better(c, &best, i, pending)) {
+            continue;
+        }
+        uint32_t pending, i = target_request(c, b, &pending); /* only when it could issue */
+        if (better(c, &best, i, pending)) {
             best.req = i;
             best.pending = pending;
         }
@@ -396,7 +454,7 @@ static int row_step(channel *c, uint64_t t, uint32_t oldest, const uint32_t *hit
 /* Issue the command of cycle t, if any; else lower *next to when one could issue. */
 static int try_issue(channel *c, uint64_t t, uint64_t *next)
 {
-    if (t >= c->next_refresh)
+    if (c->refresh && t >= c->next_refresh)
         return refresh_step(c, t, next);
     *next = c->next_refresh < *next ? c->next_refresh : *next;
     if (c->size == 0)
@@ -443,16 +501,38 @@ static void step(channel *c, uint64_t limit)
     c->now = next;
 }
 
+/* An idle channel (nothing queued, every bank closed, no data in flight) only refreshes,
+ * each REF exactly when due (tRFC <= tREFI): do every REF before `until` at once rather
+ * than one step each, unless each must be reported to the command log.  Returns 1 when
+ * it advanced to `until`. */
+static int idle_until(channel *c, uint64_t until)
+{
+    if (c->size || c->open_banks || c->data_end > c->now)
+        return 0;
+    if (c->refresh && c->next_refresh < until) {
+        if (c->p.on_command || earliest(c, NIL, HAMM_CMD_REF) > c->next_refresh)
+            return 0;
+        uint64_t k = (until - 1 - c->next_refresh) / c->t->tREFI + 1;
+        uint64_t last = c->next_refresh + (k - 1) * c->t->tREFI;
+        apply_timing(c, NIL, HAMM_CMD_REF, last);
+        c->r.stat[HAMM_STAT_refreshes] += k;
+        c->next_refresh = last + c->t->tREFI;
+    }
+    c->now = until;
+    return 1;
+}
+
 /* Simulate until cycle `until`. */
 static void run_until(channel *c, uint64_t until)
 {
     while (c->now < until) {
-        if (c->size == 0 && c->next_refresh >= until) {
+        if (c->size == 0 && (!c->refresh || c->next_refresh >= until)) {
             account(c, c->now, until, 0);
             c->now = until;
             return;
         }
-        step(c, until);
+        if (!idle_until(c, until))
+            step(c, until);
     }
 }
 

@@ -19,6 +19,7 @@ typedef struct channel_params {
     hamm_scheduler scheduler;
     uint32_t burst_bytes;      /* bytes one RD/WR moves: chips x bus bytes x BL */
     uint32_t columns_per_burst;/* BL: a burst covers BL column addresses */
+    uint32_t columns;          /* per row (a power of two) */
     const timing_table *timing;
     int refresh;               /* issue REF every tREFI */
     hamm_command_fn on_command;/* may be NULL */

@@ -57,12 +57,29 @@ const char *hamm_channel_stat_unit(hamm_channel_stat s)
     return (unsigned)s < HAMM_STAT_COUNT ? stat_units[s] : "";
 }
 
+static int pow2(uint32_t x)
+{
+    return x && !(x & (x - 1));
+}
+
+/* The model is normally checked when loaded; a caller may fill one in by hand. */
 static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap *map,
                                 hamm_error *err)
 {
     const hamm_geometry *g = hamm_addrmap_geometry(map);
+    const hamm_dram_config *d = &p->cfg.dram;
     const char *bad = NULL;
-    if (g->channels != p->cfg.channels || g->banks != p->cfg.dram.banks)
+    if (p->cfg.queue_size == 0)
+        bad = "the queue needs at least one entry";
+    else if (!pow2(d->banks) || !pow2(d->bank_groups) || d->bank_groups > d->banks ||
+             !pow2(d->burst_length) || !pow2(d->data_rate) || d->burst_length < d->data_rate ||
+             !pow2(d->columns))
+        bad = "banks, bank groups, columns, burst length and data rate must be powers of two "
+              "(groups at most banks, burst at least the data rate)";
+    else if (d->timing.tREFI && d->timing.tRFC > d->timing.tREFI)
+        bad = "tRFC is longer than tREFI";
+    else if (g->channels != p->cfg.channels || g->banks != d->banks ||
+             g->bank_groups != d->bank_groups)
         bad = "the address map's geometry differs from the model's";
     else if (p->replay == HAMM_REPLAY_RATE && !(p->rate > 0.0 && isfinite(p->rate)))
         bad = "a rate replay needs a positive rate (requests per cycle)";
@@ -98,7 +115,7 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
         .banks = d->banks, .bank_groups = d->bank_groups, .queue_size = p->cfg.queue_size,
         .scheduler = p->cfg.scheduler,
         .burst_bytes = p->cfg.chips_per_channel * d->bus_width_bits * d->burst_length / 8,
-        .columns_per_burst = d->burst_length, .timing = &e->timing,
+        .columns_per_burst = d->burst_length, .columns = d->columns, .timing = &e->timing,
         .refresh = p->refresh && d->timing.tREFI && d->timing.tRFC,
         .on_command = on_command, .user = user};
     for (uint32_t c = 0; c < p->cfg.channels; c++) {
@@ -113,6 +130,9 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
     return HAMM_OK;
 }
 
+/* Arrivals beyond this would bring the clock near 2^64, where cycle + delay wraps. */
+#define MAX_ARRIVAL (UINT64_C(1) << 62)
+
 /* The cycle request number `index` arrives at under the replay mode. */
 static hamm_status arrival_of(hamm_engine *e, const hamm_request *r, uint64_t *arrival,
                               hamm_error *err)
@@ -121,9 +141,15 @@ static hamm_status arrival_of(hamm_engine *e, const hamm_request *r, uint64_t *a
     case HAMM_REPLAY_SATURATED:
         *arrival = 0; /* as early as a slot frees */
         return HAMM_OK;
-    case HAMM_REPLAY_RATE:
-        *arrival = (uint64_t)floor((double)e->added / e->p.rate);
+    case HAMM_REPLAY_RATE: {
+        double at = floor((double)e->added / e->p.rate);
+        if (!(at < (double)MAX_ARRIVAL))
+            return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--rate",
+                                  "request %llu would arrive after cycle 2^62; raise the rate",
+                                  (unsigned long long)e->added + 1);
+        *arrival = (uint64_t)at;
         return HAMM_OK;
+    }
     case HAMM_REPLAY_TIMED:
     case HAMM_REPLAY_COUNT:
         break;
@@ -133,6 +159,11 @@ static hamm_status arrival_of(hamm_engine *e, const hamm_request *r, uint64_t *a
                               "request %llu has no arrival cycle; a timed replay needs them "
                               "(try --replay saturated or rate)",
                               (unsigned long long)e->added + 1);
+    if (r->cycle > MAX_ARRIVAL)
+        return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
+                              "request %llu arrives at cycle %llu, beyond the engine's "
+                              "2^62",
+                              (unsigned long long)e->added + 1, (unsigned long long)r->cycle);
     if (r->cycle < e->last_arrival)
         return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
                               "request %llu arrives at cycle %llu, before the previous one "

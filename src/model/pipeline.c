@@ -88,8 +88,13 @@ hamm_status pipeline_new(pipeline **out, unsigned slots, unsigned profilers,
         return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
                               "cannot make a mutex");
     }
-    if (pthread_cond_init(&p->changed, NULL) != 0 ||
-        pthread_create(&p->worker, NULL, worker_main, p) != 0) {
+    if (pthread_cond_init(&p->changed, NULL) != 0) {
+        pthread_mutex_destroy(&p->mu);
+        free(p);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "cannot make a condition variable");
+    }
+    if (pthread_create(&p->worker, NULL, worker_main, p) != 0) {
         pthread_cond_destroy(&p->changed);
         pthread_mutex_destroy(&p->mu);
         free(p);

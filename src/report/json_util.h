@@ -11,6 +11,8 @@ json_t *report_input_json(const hamm_report_input *in);
 /* Serialise with a fixed layout and a final newline (malloc'd); NULL when out of memory.
  * Takes the reference to root. */
 char *report_dump(json_t *root);
+/* num / den, or null when den is 0 (not applicable). */
+json_t *report_ratio(uint64_t num, uint64_t den);
 /* A fraction, or null when negative (not applicable). */
 json_t *report_fraction(double v);
 /* Add v (a new reference, may be NULL) to an object or an array; any failure, out of

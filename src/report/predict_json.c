@@ -12,10 +12,10 @@ static json_t *profiler_json(const hamm_dram_model *m, const hamm_model_totals *
 {
     if (!t)
         return json_null();
-    return json_pack("{s:I, s:I, s:f, s:f, s:f, s:f}", "periods", (json_int_t)t->periods,
+    return json_pack("{s:I, s:I, s:o, s:f, s:f, s:f}", "periods", (json_int_t)t->periods,
                      "row_switches", (json_int_t)t->activates,
                      "row_locality_requests_per_activate",
-                     hamm_row_locality(t->requests, t->activates), "eq5_numerator_cycles",
+                     report_ratio(t->requests, t->activates), "eq5_numerator_cycles",
                      cycles(m, t->num_bytes), "eq5_denominator_cycles",
                      cycles(m, t->den_bytes), "served_cycles", cycles(m, t->served_bytes));
 }

@@ -6,11 +6,6 @@
 
 #include "json_util.h"
 
-static json_t *ratio(uint64_t num, uint64_t den)
-{
-    return den ? json_real((double)num / (double)den) : json_null();
-}
-
 /* Every counter by its declared name, then what derives from them. */
 static json_t *measured_json(const hamm_channel_result *r)
 {
@@ -20,10 +15,10 @@ static json_t *measured_json(const hamm_channel_result *r)
     report_set(m, "dram_efficiency", report_fraction(hamm_result_efficiency(r)), &ok);
     report_set(m, "utilization", report_fraction(hamm_result_utilization(r)), &ok);
     report_set(m, "row_locality_requests_per_activate",
-               ratio(s[HAMM_STAT_requests], s[HAMM_STAT_activates]), &ok);
+               report_ratio(s[HAMM_STAT_requests], s[HAMM_STAT_activates]), &ok);
     report_set(m, "queue_occupancy_avg_requests",
-               ratio(s[HAMM_STAT_queue_occupancy_sum], s[HAMM_STAT_queue_nonempty_cycles]), &ok);
-    report_set(m, "latency_avg_cycles", ratio(s[HAMM_STAT_latency_sum], s[HAMM_STAT_requests]),
+               report_ratio(s[HAMM_STAT_queue_occupancy_sum], s[HAMM_STAT_queue_nonempty_cycles]), &ok);
+    report_set(m, "latency_avg_cycles", report_ratio(s[HAMM_STAT_latency_sum], s[HAMM_STAT_requests]),
                &ok);
     for (int i = 0; i < HAMM_STAT_COUNT; i++) {
         const char *unit = hamm_channel_stat_unit((hamm_channel_stat)i);

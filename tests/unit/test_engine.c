@@ -320,6 +320,53 @@ static void chips_per_channel(void **state)
     rig_free(b);
 }
 
+/* A read may pass a write that waits: RD bank 1 at 12 (its ACT at 0), bank 0 opens at 8
+ * (tRRD) for a WR and a RD.  At 20 (ACT + tRCD) the WR must wait for RD + tRTW = 21, the
+ * RD may go: RD at 20, then the WR at 20 + tRTW 9 = 29. */
+static void read_passes_waiting_write(void **state)
+{
+    (void)state;
+    rig *g = rig_new(NULL, 0, HAMM_REPLAY_SATURATED);
+    add(g, 1, 5, 0, 32, 0);
+    add(g, 0, 0, 0, 32, 1);
+    add(g, 0, 0, 32, 32, 0);
+    hamm_engine_finish(g->e);
+    const expect x[] = {{0, HAMM_CMD_ACT, 1},  {8, HAMM_CMD_ACT, 0}, {12, HAMM_CMD_RD, 1},
+                        {20, HAMM_CMD_RD, 0}, {29, HAMM_CMD_WR, 0}};
+    expect_commands(g, x, 5);
+    rig_free(g);
+}
+
+/* An idle channel's refreshes are counted in one go when no command log needs each REF:
+ * the result must equal issuing them one by one (DDR4: tREFI 9363, a 10^6-cycle gap). */
+static void idle_refreshes_in_one_go(void **state)
+{
+    (void)state;
+    hamm_channel_result with_log = {0}, without_log = {0};
+    for (int logged = 0; logged < 2; logged++) {
+        rig *g = calloc(1, sizeof *g);
+        hamm_error err;
+        hamm_error_clear(&err);
+        g->p.replay = HAMM_REPLAY_TIMED;
+        g->p.refresh = 1;
+        if (hamm_config_load(&g->p.cfg, HAMM_SOURCE_ROOT "/models/system/ddr4-2400-2ch.json",
+                             NULL, 0, &err) != HAMM_OK ||
+            hamm_config_addrmap(&g->p.cfg, &g->map, &err) != HAMM_OK ||
+            hamm_engine_new(&g->e, &g->p, g->map, logged ? on_command : NULL, &g->cap, &err) !=
+                HAMM_OK)
+            fail_msg("%s", err.text);
+        hamm_request r[2] = {{.addr = 0, .size = 64, .cycle = 5, .flags = HAMM_REQ_HAS_CYCLE},
+                             {.addr = 0, .size = 64, .cycle = 1000000,
+                              .flags = HAMM_REQ_HAS_CYCLE}};
+        assert_int_equal(hamm_engine_add(g->e, r, 2, &err), HAMM_OK);
+        hamm_engine_finish(g->e);
+        hamm_engine_total(g->e, logged ? &with_log : &without_log);
+        rig_free(g);
+    }
+    assert_true(without_log.stat[HAMM_STAT_refreshes] >= 2 * (1000000 / 9363));
+    assert_memory_equal(&with_log, &without_log, sizeof with_log);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +376,7 @@ int main(void)
         cmocka_unit_test(write_recovery),      cmocka_unit_test(row_hit_stream),
         cmocka_unit_test(two_requests_per_row), cmocka_unit_test(fcfs_keeps_order),
         cmocka_unit_test(timed_arrivals),      cmocka_unit_test(chips_per_channel),
+        cmocka_unit_test(read_passes_waiting_write), cmocka_unit_test(idle_refreshes_in_one_go),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
