@@ -15,9 +15,10 @@
 
 #define CHECK_NEVER UINT64_MAX /* "no such command yet" */
 
-/* Refuse a device the checker cannot reason about (no banks, groups that do not divide
- * the banks, a burst that is not a whole number of cycles, ...): HAMM_ERR_CONFIG naming
- * the log header's key (`banks`, `BL`, ...) at `source`:`line` (NULL, 0: unknown). */
+/* Refuse a device the checker cannot reason about (no banks, rows or columns, groups
+ * that do not divide the banks, a burst that is not a whole number of cycles, ...):
+ * HAMM_ERR_CONFIG naming the log header's key (`banks`, `rows`, `BL`, ...) at
+ * `source`:`line` (NULL, 0: unknown). */
 hamm_status checker_device_check(const hamm_command_device *dev, const char *source,
                                  uint64_t line, hamm_error *err);
 

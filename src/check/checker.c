@@ -145,6 +145,10 @@ hamm_status checker_device_check(const hamm_command_device *dev, const char *sou
     if (d->banks < 1 || d->banks > CHECK_MAX_BANKS)
         return bad_device(source, line, "banks", err, "%u banks: must be 1 to %u",
                           (unsigned)d->banks, CHECK_MAX_BANKS);
+    if (d->rows < 1)
+        return bad_device(source, line, "rows", err, "0 rows: must be at least 1");
+    if (d->columns < 1)
+        return bad_device(source, line, "columns", err, "0 columns: must be at least 1");
     if (d->bank_groups < 1 || d->banks % d->bank_groups != 0)
         return bad_device(source, line, "bank_groups", err,
                           "%u bank groups do not divide %u banks", (unsigned)d->bank_groups,
@@ -589,6 +593,13 @@ static int out_of_range(check_ctx *x)
     else if (cmd->cmd != HAMM_CMD_REF && cmd->bank >= dev->dram.banks)
         violation(x, RULE_RANGE, "bank %u is out of range (banks=%u)", (unsigned)cmd->bank,
                   (unsigned)dev->dram.banks);
+    else if (cmd->cmd == HAMM_CMD_ACT && cmd->arg >= dev->dram.rows)
+        violation(x, RULE_RANGE, "row %u is out of range (rows=%u)", (unsigned)cmd->arg,
+                  (unsigned)dev->dram.rows);
+    else if ((cmd->cmd == HAMM_CMD_RD || cmd->cmd == HAMM_CMD_WR) &&
+             cmd->arg >= dev->dram.columns)
+        violation(x, RULE_RANGE, "column %u is out of range (columns=%u)", (unsigned)cmd->arg,
+                  (unsigned)dev->dram.columns);
     return x->n > 0;
 }
 

@@ -33,7 +33,8 @@ typedef struct log_key {
 static const log_key keys[] = {
     {"channels", DEV(channels)},   {"banks", DEV(dram.banks)},
     {"bank_groups", DEV(dram.bank_groups)}, {"BL", DEV(dram.burst_length)},
-    {"data_rate", DEV(dram.data_rate)},
+    {"data_rate", DEV(dram.data_rate)}, {"rows", DEV(dram.rows)},
+    {"columns", DEV(dram.columns)},
     {"tCCD", TIM(tCCD)},   {"tCCD_L", TIM(tCCD_L)}, {"tRRD", TIM(tRRD)},
     {"tRRD_L", TIM(tRRD_L)}, {"tFAW", TIM(tFAW)}, {"tRAS", TIM(tRAS)},
     {"tRCD", TIM(tRCD)},   {"tRP", TIM(tRP)},       {"tRC", TIM(tRC)},
@@ -149,6 +150,15 @@ static hamm_status writable(const hamm_command_log *log, const hamm_command *c,
         what = "bank";
         snprintf(text, sizeof text, "bank %u is out of range (banks=%u)", (unsigned)c->bank,
                  (unsigned)log->dev.dram.banks);
+    } else if (c->cmd == HAMM_CMD_ACT && c->arg >= log->dev.dram.rows) {
+        what = "row";
+        snprintf(text, sizeof text, "row %u is out of range (rows=%u)", (unsigned)c->arg,
+                 (unsigned)log->dev.dram.rows);
+    } else if ((c->cmd == HAMM_CMD_RD || c->cmd == HAMM_CMD_WR) &&
+               c->arg >= log->dev.dram.columns) {
+        what = "column";
+        snprintf(text, sizeof text, "column %u is out of range (columns=%u)", (unsigned)c->arg,
+                 (unsigned)log->dev.dram.columns);
     } else if (log->last[c->channel] != CHECK_NEVER && c->cycle < log->last[c->channel]) {
         what = "cycle";
         snprintf(text, sizeof text, "cycle %llu is before cycle %llu of channel %u's last command",
@@ -263,7 +273,8 @@ static hamm_status need_token(const log_reader *r, scan_line *l, const char *fie
     return fail(r, err, HAMM_ERR_PARSE, NULL, field, "missing %s", field);
 }
 
-/* A decimal number in [0, max]; `what` names the header's limit when one applies. */
+/* A decimal number in [0, max]; `limit` names the header key that sets max + 1 ("banks",
+ * "rows", ...), or NULL when no key does. */
 static hamm_status need_number(const log_reader *r, scan_line *l, const char *field,
                                uint64_t max, const char *limit, uint64_t *v, hamm_error *err)
 {
@@ -410,8 +421,10 @@ static hamm_status parse_arg(const log_reader *r, scan_line *l, hamm_command *c,
     if (c->cmd == HAMM_CMD_PRE || c->cmd == HAMM_CMD_REF)
         return HAMM_OK;
     uint64_t v;
-    hamm_status st = need_number(r, l, c->cmd == HAMM_CMD_ACT ? "row" : "column", UINT32_MAX,
-                                 NULL, &v, err);
+    hamm_status st = c->cmd == HAMM_CMD_ACT
+                         ? need_number(r, l, "row", r->dev.dram.rows - 1u, "rows", &v, err)
+                         : need_number(r, l, "column", r->dev.dram.columns - 1u, "columns", &v,
+                                       err);
     c->arg = (uint32_t)v;
     return st;
 }

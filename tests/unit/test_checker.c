@@ -5,7 +5,8 @@
  * rule, with its numbers).  Every expected number is derived by hand from the table, in
  * the comments, from the timings of the shipped model files:
  *
- *   G = GDDR3, models/dram/gddr3-yuan09.json: 4 banks, 1 group, BL 4, DDR -> burst 2;
+ *   G = GDDR3, models/dram/gddr3-yuan09.json: 4 banks, 1 group, 4096 rows, 512 columns,
+ *       BL 4, DDR -> burst 2;
  *       tCCD 2, tRRD 8, tRAS 21, tRCD 12, tRP 13, tRC 34, CL 9, WL 4, tWTR 5, tRTW 9,
  *       tRTP 2, tWR 13; no tFAW, no _L values, no refresh.
  *   D = DDR4-2400, models/dram/ddr4-2400.json: 16 banks in 4 groups (group = bank / 4),
@@ -162,7 +163,7 @@ static int setup_devices(void **state)
     F = load("gtx480", 1);
     const hamm_dram_timing *g = &G.dram.timing, *d = &D.dram.timing, *f = &F.dram.timing;
     assert_true(G.dram.banks == 4 && G.dram.bank_groups == 1 && G.dram.burst_length == 4 &&
-                G.dram.data_rate == 2);
+                G.dram.data_rate == 2 && G.dram.rows == 4096 && G.dram.columns == 512);
     assert_true(g->tCCD == 2 && g->tRRD == 8 && g->tRAS == 21 && g->tRCD == 12 &&
                 g->tRP == 13 && g->tRC == 34 && g->CL == 9 && g->WL == 4 && g->tWTR == 5 &&
                 g->tRTW == 9 && g->tRTP == 2 && g->tWR == 13 && g->tFAW == 0 &&
@@ -442,6 +443,20 @@ static void out_of_range_commands(void **state)
     EXPECT(&dev, cmds, {0, "command", "bank 4 is out of range (banks=4)"},
            {1, "command", "channel 2 is out of range (channels=2)"},
            {2, "command", "command 5 is not a DRAM command"});
+    /* G: rows 4096, columns 512.  Row 4095 and column 511 are the last ones (ACT 0, RD 12
+     * = 0 + tRCD, WR 21 = 12 + tRTW 9). */
+    const hamm_command last[] = {ACT(0, 0, 4095), {12, 0, 0, 511, HAMM_CMD_RD},
+                                 {21, 0, 0, 511, HAMM_CMD_WR}};
+    CLEAN(&G, last);
+    /* Row 4096 is refused and opens nothing, so the RD after it finds bank 0 precharged;
+     * columns 512 are refused before any rule is checked. */
+    const hamm_command beyond[] = {ACT(0, 0, 4096), {12, 0, 0, 511, HAMM_CMD_RD},
+                                   ACT(20, 1, 1), {32, 0, 1, 512, HAMM_CMD_RD},
+                                   {41, 0, 1, 512, HAMM_CMD_WR}};
+    EXPECT(&G, beyond, {0, "command", "row 4096 is out of range (rows=4096)"},
+           {1, "state", "RD to bank 0, which is precharged"},
+           {3, "command", "column 512 is out of range (columns=512)"},
+           {4, "command", "column 512 is out of range (columns=512)"});
 }
 
 /* ---- bank groups: DDR4 and GDDR5 ----------------------------------------------------------- */
@@ -671,6 +686,18 @@ static void bad_devices(void **state)
     hamm_error_clear(&err);
     assert_int_equal(hamm_checker_new(&c, &dev, &err), HAMM_ERR_CONFIG);
     assert_string_equal(err.field, "BL");
+    dev = G;
+    dev.dram.rows = 0;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_checker_new(&c, &dev, &err), HAMM_ERR_CONFIG);
+    assert_string_equal(err.field, "rows");
+    assert_non_null(strstr(err.text, "0 rows"));
+    dev = G;
+    dev.dram.columns = 0;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_checker_new(&c, &dev, &err), HAMM_ERR_CONFIG);
+    assert_string_equal(err.field, "columns");
+    assert_non_null(strstr(err.text, "0 columns"));
     assert_null(c);
 }
 
@@ -678,9 +705,9 @@ static void bad_devices(void **state)
 
 #define DOC_HEADER                                                                           \
     "# hamm command log 1\n"                                                                 \
-    "# channels=8 banks=4 bank_groups=1 BL=4 data_rate=2 tCCD=2 tCCD_L=0 tRRD=8 tRRD_L=0 "   \
-    "tFAW=0 tRAS=21 tRCD=12 tRP=13 tRC=34 CL=9 WL=4 tWTR=5 tWTR_L=0 tRTW=9 tRTP=2 tWR=13 "   \
-    "tRFC=0 tREFI=0\n"
+    "# channels=8 banks=4 bank_groups=1 BL=4 data_rate=2 rows=4096 columns=512 tCCD=2 "      \
+    "tCCD_L=0 tRRD=8 tRRD_L=0 tFAW=0 tRAS=21 tRCD=12 tRP=13 tRC=34 CL=9 WL=4 tWTR=5 "       \
+    "tWTR_L=0 tRTW=9 tRTP=2 tWR=13 tRFC=0 tREFI=0\n"
 
 static hamm_status write_log(const hamm_command_device *dev, const hamm_command *cmds, size_t n,
                              hamm_compression comp, th_sink *sink, hamm_error *err)
@@ -765,6 +792,24 @@ static void writer_refuses_what_reader_would(void **state)
     assert_int_equal(write_log(&G, chan, 1, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
     assert_string_equal(err.field, "channel");
     free(sink.p);
+    const hamm_command row[] = {ACT(0, 0, 4096)};
+    assert_int_equal(write_log(&G, row, 1, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
+    assert_string_equal(err.field, "row");
+    assert_non_null(strstr(err.text, "row 4096 is out of range (rows=4096)"));
+    free(sink.p);
+    const hamm_command column[] = {ACT(0, 0, 1), {12, 0, 0, 512, HAMM_CMD_WR}};
+    assert_int_equal(write_log(&G, column, 2, HAMM_COMPRESSION_NONE, &sink, &err),
+                     HAMM_ERR_ARG);
+    assert_string_equal(err.field, "column");
+    assert_non_null(strstr(err.text, "column 512 is out of range (columns=512)"));
+    free(sink.p);
+    const hamm_command devless[] = {ACT(0, 0, 1)};
+    hamm_command_device dev = G;
+    dev.dram.columns = 0;
+    assert_int_equal(write_log(&dev, devless, 1, HAMM_COMPRESSION_NONE, &sink, &err),
+                     HAMM_ERR_CONFIG);
+    assert_string_equal(err.field, "columns");
+    free(sink.p);
 }
 
 /* A log with a mix of rules broken, over two channels. */
@@ -832,12 +877,13 @@ static void long_log_streams(void **state)
 {
     (void)state;
     /* Many times the reader's buffer: open/read/close bank 0 forever, legally:
-     * ACT t, RD t + 12, PRE t + 21 (RD + 2 <= t + 21), next ACT t + 34. */
+     * ACT t, RD t + 12, PRE t + 21 (RD + 2 <= t + 21), next ACT t + 34; rows cycle
+     * through G's 4096. */
     enum { ROUNDS = 20000 };
     hamm_command *cmds = malloc(3 * ROUNDS * sizeof *cmds);
     for (uint64_t i = 0; i < ROUNDS; i++) {
         uint64_t t = 34 * i;
-        cmds[3 * i] = (hamm_command){t, 0, 0, (uint32_t)i, HAMM_CMD_ACT};
+        cmds[3 * i] = (hamm_command){t, 0, 0, (uint32_t)(i % 4096), HAMM_CMD_ACT};
         cmds[3 * i + 1] = (hamm_command){t + 12, 0, 0, 7, HAMM_CMD_RD};
         cmds[3 * i + 2] = (hamm_command){t + 21, 0, 0, 0, HAMM_CMD_PRE};
     }
@@ -873,7 +919,10 @@ typedef struct bad_log {
 } bad_log;
 
 #define H1 "# hamm command log 1\n"
-#define KEYS_A "# channels=2 banks=4 bank_groups=1 BL=4 data_rate=2 tCCD=2 tCCD_L=0 tRRD=8 "
+#define KEYS_D "# channels=2 banks=4 bank_groups=1 BL=4 data_rate=2 "
+#define KEYS_RC "rows=4096 columns=512 "
+#define KEYS_T "tCCD=2 tCCD_L=0 tRRD=8 "
+#define KEYS_A KEYS_D KEYS_RC KEYS_T
 #define KEYS_B "tRRD_L=0 tFAW=0 tRAS=21 tRCD=12 tRP=13 tRC=34 CL=9 WL=4 tWTR=5 tWTR_L=0 "
 #define KEYS_C "tRTW=9 tRTP=2 tWR=13 tRFC=0"
 #define HDR H1 KEYS_A KEYS_B KEYS_C " tREFI=0\n"
@@ -892,13 +941,21 @@ static void malformed_logs(void **state)
         {H1 KEYS_A KEYS_B KEYS_C "\n", HAMM_ERR_FORMAT, 2, 0, "tREFI", "missing key tREFI"},
         {H1 KEYS_A KEYS_B "tRTW=9 tRTP=2 tWR=13 tREFI=0\n", HAMM_ERR_FORMAT, 2, 0, "tRFC",
          "missing key tRFC"},
-        {H1 "# rows=5\n", HAMM_ERR_FORMAT, 2, 3, "header", "unknown key 'rows'"},
+        {H1 KEYS_D "columns=512 " KEYS_T KEYS_B KEYS_C " tREFI=0\n", HAMM_ERR_FORMAT, 2, 0,
+         "rows", "missing key rows"},
+        {H1 KEYS_D "rows=4096 " KEYS_T KEYS_B KEYS_C " tREFI=0\n", HAMM_ERR_FORMAT, 2, 0,
+         "columns", "missing key columns"},
+        {H1 "# pages=5\n", HAMM_ERR_FORMAT, 2, 3, "header", "unknown key 'pages'"},
         {H1 "# banks\n", HAMM_ERR_FORMAT, 2, 3, "header", "expected KEY=VALUE"},
         {H1 "# banks=x4\n", HAMM_ERR_FORMAT, 2, 9, "banks", "not a decimal number: 'x4'"},
         {H1 "# banks=4294967296\n", HAMM_ERR_FORMAT, 2, 9, "banks", "above 4294967295"},
         {H1 "# banks=4 banks=4\n", HAMM_ERR_FORMAT, 2, 11, "banks", "given twice"},
-        {H1 "# channels=2 banks=0 bank_groups=1 BL=4 data_rate=2 tCCD=2 tCCD_L=0 tRRD=8 "
+        {H1 "# channels=2 banks=0 bank_groups=1 BL=4 data_rate=2 " KEYS_RC KEYS_T
             KEYS_B KEYS_C " tREFI=0\n", HAMM_ERR_CONFIG, 2, 0, "banks", "0 banks"},
+        {H1 KEYS_D "rows=0 columns=512 " KEYS_T KEYS_B KEYS_C " tREFI=0\n", HAMM_ERR_CONFIG,
+         2, 0, "rows", "0 rows"},
+        {H1 KEYS_D "rows=4096 columns=0 " KEYS_T KEYS_B KEYS_C " tREFI=0\n", HAMM_ERR_CONFIG,
+         2, 0, "columns", "0 columns"},
         {HDR "12 0 ACX 3 1\n", HAMM_ERR_PARSE, 3, 6, "command", "found 'ACX'"},
         {HDR "12 0 act 3 1\n", HAMM_ERR_PARSE, 3, 6, "command", "expected ACT, PRE"},
         {HDR "12 0 ACT 4 1\n", HAMM_ERR_PARSE, 3, 10, "bank",
@@ -906,7 +963,14 @@ static void malformed_logs(void **state)
         {HDR "12 2 ACT 0 1\n", HAMM_ERR_PARSE, 3, 4, "channel",
          "channel 2 is out of range: the header says channels=2"},
         {HDR "12 0 ACT 0\n", HAMM_ERR_PARSE, 3, 0, "row", "missing row"},
-        {HDR "12 0 ACT 0 4294967296\n", HAMM_ERR_PARSE, 3, 12, "row", "above the limit"},
+        {HDR "12 0 ACT 0 4096\n", HAMM_ERR_PARSE, 3, 12, "row",
+         "row 4096 is out of range: the header says rows=4096"},
+        {HDR "12 0 ACT 0 4294967296\n", HAMM_ERR_PARSE, 3, 12, "row",
+         "row 4294967296 is out of range: the header says rows=4096"},
+        {HDR "12 0 ACT 0 1\n24 0 RD 0 512\n", HAMM_ERR_PARSE, 4, 11, "column",
+         "column 512 is out of range: the header says columns=512"},
+        {HDR "12 0 ACT 0 1\n24 0 WR 0 512\n", HAMM_ERR_PARSE, 4, 11, "column",
+         "column 512 is out of range: the header says columns=512"},
         {HDR "12 0 RD 0\n", HAMM_ERR_PARSE, 3, 0, "column", "missing column"},
         {HDR "12 0 PRE 0 5\n", HAMM_ERR_PARSE, 3, 12, "", "unexpected trailing text '5'"},
         {HDR "12 0 REF 0\n", HAMM_ERR_PARSE, 3, 10, "bank", "written '-', not '0'"},
@@ -941,9 +1005,10 @@ static void lenient_where_harmless(void **state)
     /* CRLF line ends, extra blanks, keys in any order, no final newline; channels
      * interleave and each one's cycles only have to be in order within it. */
     const char *text = "# hamm command log 1\r\n"
-                       "#  tREFI=0 channels=2 banks=4 bank_groups=1 BL=4 data_rate=2 tCCD=2 "
-                       "tCCD_L=0 tRRD=8 tRRD_L=0 tFAW=0 tRAS=21 tRCD=12 tRP=13 tRC=34 CL=9 "
-                       "WL=4 tWTR=5 tWTR_L=0 tRTW=9 tRTP=2 tWR=13 tRFC=0\r\n"
+                       "#  tREFI=0 columns=512 channels=2 banks=4 bank_groups=1 BL=4 "
+                       "data_rate=2 tCCD=2 tCCD_L=0 tRRD=8 tRRD_L=0 tFAW=0 tRAS=21 tRCD=12 "
+                       "tRP=13 tRC=34 CL=9 WL=4 tWTR=5 tWTR_L=0 tRTW=9 tRTP=2 tWR=13 tRFC=0 "
+                       "rows=4096\r\n"
                        "12 0 ACT 3 1024\r\n"
                        "5 1  ACT\t3 7\n"
                        "24 0 RD 3 16";
@@ -951,6 +1016,13 @@ static void lenient_where_harmless(void **state)
     uint64_t n, v;
     collect got;
     assert_int_equal(check_text(text, 0, &got, &n, &v, &err), HAMM_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(v, 0);
+    /* The last row and column the header allows (rows=4096, columns=512): ACT 12, RD 24
+     * (tRCD 12), WR 33 (tRTW 9). */
+    assert_int_equal(check_text(HDR "12 0 ACT 0 4095\n24 0 RD 0 511\n33 0 WR 0 511\n", 0,
+                                &got, &n, &v, &err),
+                     HAMM_OK);
     assert_int_equal(n, 3);
     assert_int_equal(v, 0);
     /* A header with no commands is an empty, clean log. */
