@@ -74,6 +74,13 @@ typedef struct hamm_engine_params {
     int refresh;              /* 1: refresh when the DRAM model has tREFI and tRFC; 0: never */
 } hamm_engine_params;
 
+/* Whether an engine with these parameters issues REF: asked for, and the DRAM model has
+ * tREFI and tRFC. */
+HAMM_API int hamm_engine_refreshes(const hamm_engine_params *p);
+/* The device an engine's commands speak for, as a command log header and the checker
+ * need it (without refresh timings when the engine does not refresh). */
+HAMM_API void hamm_engine_command_device(const hamm_engine_params *p, hamm_command_device *dev);
+
 /* Called for every command issued, in issue order per channel. */
 typedef void (*hamm_command_fn)(void *user, const hamm_command *cmd);
 
@@ -99,6 +106,10 @@ HAMM_API void hamm_engine_free(hamm_engine *e);
 /* Derived measures of a result; negative when undefined (no active cycle, ...). */
 HAMM_API double hamm_result_efficiency(const hamm_channel_result *r);  /* busy / active */
 HAMM_API double hamm_result_utilization(const hamm_channel_result *r); /* busy / cycles */
+HAMM_API double hamm_result_row_locality(const hamm_channel_result *r); /* requests / ACT */
+/* Average requests queued while the queue is non-empty. */
+HAMM_API double hamm_result_queue_occupancy(const hamm_channel_result *r);
+HAMM_API double hamm_result_latency(const hamm_channel_result *r); /* average, cycles */
 
 #ifdef __cplusplus
 }

@@ -102,6 +102,9 @@ typedef char *(*cli_json_fn)(const hamm_report_input *in, const void *data);
 int cli_write_result(const char *out_path, int json, const cli_result *res, cli_table_fn table,
                      cli_json_fn to_json);
 
+/* The first lines of the predict and simulate tables: the trace as read and the model. */
+void cli_print_run(FILE *out, const cli_result *res);
+
 /* Read the whole trace, handing each batch to `each` (which may fail), with a progress
  * line on a terminal. */
 typedef hamm_status (*cli_batch_fn)(void *ctx, const hamm_request *reqs, size_t n,

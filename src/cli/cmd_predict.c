@@ -127,16 +127,12 @@ static double mean(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
     return hamm_dram_model_mean(m, h);
 }
 
-static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
-                        const hamm_system_config *cfg, const hamm_dram_model *m)
+static void print_table(FILE *out, const cli_result *res)
 {
+    const hamm_dram_model *m = res->data;
+    const hamm_system_config *cfg = res->model;
     const hamm_model_params *p = hamm_dram_model_params(m);
-    fprintf(out, "trace      %s (%s, %s)\n", path,
-            hamm_trace_format_name(hamm_trace_reader_format(r)),
-            hamm_compression_name(hamm_input_compression(hamm_trace_reader_input(r))));
-    fprintf(out, "model      %s: %u channels x %u chips, %u banks, queue %u, %s\n",
-            cfg->name, p->channels, cfg->chips_per_channel, p->banks, p->queue_size,
-            hamm_scheduler_name(p->policy));
+    cli_print_run(out, res);
     fprintf(out, "T_svc_req  %g cycles per %u-byte request\n",
             hamm_model_service_cycles(p, cfg->request_size), cfg->request_size);
     double loc = hamm_dram_model_locality(m);
@@ -155,11 +151,6 @@ static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
     }
     print_row(out, m, "weighted", 0, weighted);
     print_row(out, m, "mean", 0, mean);
-}
-
-static void predict_table(FILE *out, const cli_result *res)
-{
-    print_table(out, res->trace_path, res->reader, res->model, res->data);
 }
 
 static char *predict_json(const hamm_report_input *in, const void *data)
@@ -217,7 +208,7 @@ int cmd_predict(int argc, char **argv)
         hamm_dram_model_finish(m);
         cli_report_skipped(r);
         cli_result res = {path, r, &cfg, m};
-        rc = cli_write_result(o.out_path, o.json, &res, predict_table, predict_json);
+        rc = cli_write_result(o.out_path, o.json, &res, print_table, predict_json);
     }
     hamm_trace_reader_free(r);
     hamm_dram_model_free(m);

@@ -119,14 +119,13 @@ static void log_command(void *user, const hamm_command *cmd)
         hamm_command_log_write(s->log, cmd, 1, &s->err);
 }
 
-static int log_open(log_sink *s, const char *path, const hamm_system_config *cfg, int refresh)
+static int log_open(log_sink *s, const char *path, const hamm_engine_params *ep)
 {
     hamm_error_clear(&s->err);
     if (cli_outfile_open(&s->file, path, 1) != CLI_OK)
         return CLI_FAIL;
-    hamm_command_device dev = {cfg->channels, cfg->dram};
-    if (!refresh) /* the log speaks for a device run without refresh */
-        dev.dram.timing.tREFI = dev.dram.timing.tRFC = 0;
+    hamm_command_device dev;
+    hamm_engine_command_device(ep, &dev);
     if (hamm_output_to_file(&s->out, s->file.fp, path, hamm_compression_for_name(path), 0,
                             &s->err) != HAMM_OK ||
         hamm_command_log_new(&s->log, s->out, &dev, &s->err) != HAMM_OK) {
@@ -169,19 +168,19 @@ static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm
     return st;
 }
 
-static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
-                        const hamm_engine *e)
+/* A measure for the table: 0 where it is undefined. */
+static double shown(double v)
 {
+    return v < 0.0 ? 0.0 : v;
+}
+
+static void print_table(FILE *out, const cli_result *res)
+{
+    const hamm_engine *e = res->data;
     const hamm_engine_params *p = hamm_engine_params_of(e);
-    fprintf(out, "trace      %s (%s, %s)\n", path,
-            hamm_trace_format_name(hamm_trace_reader_format(r)),
-            hamm_compression_name(hamm_input_compression(hamm_trace_reader_input(r))));
-    fprintf(out, "model      %s: %u channels x %u chips, %u banks, queue %u, %s\n", p->cfg.name,
-            p->cfg.channels, p->cfg.chips_per_channel, p->cfg.dram.banks, p->cfg.queue_size,
-            hamm_scheduler_name(p->cfg.scheduler));
-    int refreshes = p->refresh && p->cfg.dram.timing.tREFI && p->cfg.dram.timing.tRFC;
+    cli_print_run(out, res);
     fprintf(out, "replay     %s%s\n\n", hamm_replay_name(p->replay),
-            refreshes ? ", refresh every tREFI" : ", no refresh");
+            hamm_engine_refreshes(p) ? ", refresh every tREFI" : ", no refresh");
     fprintf(out, "%-8s %10s %12s %12s %8s %8s %10s %8s %9s %9s\n", "channel", "requests",
             "cycles", "active", "dram_eff", "bw_util", "activates", "req/act", "queue", "latency");
     hamm_channel_result total;
@@ -192,24 +191,14 @@ static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
         const uint64_t *s = x->stat;
         char label[16];
         snprintf(label, sizeof label, c < hamm_engine_channels(e) ? "%u" : "total", c);
-        double eff = hamm_result_efficiency(x), util = hamm_result_utilization(x);
         fprintf(out, "%-8s %10llu %12llu %12llu %7.1f%% %7.1f%% %10llu %8.2f %9.2f %9.1f\n",
                 label, (unsigned long long)s[HAMM_STAT_requests],
                 (unsigned long long)s[HAMM_STAT_cycles],
-                (unsigned long long)s[HAMM_STAT_active_cycles], eff < 0 ? 0.0 : 100.0 * eff,
-                util < 0 ? 0.0 : 100.0 * util, (unsigned long long)s[HAMM_STAT_activates],
-                s[HAMM_STAT_activates] ? (double)s[HAMM_STAT_requests] / s[HAMM_STAT_activates] : 0.0,
-                s[HAMM_STAT_queue_nonempty_cycles]
-                    ? (double)s[HAMM_STAT_queue_occupancy_sum] / s[HAMM_STAT_queue_nonempty_cycles]
-                    : 0.0,
-                s[HAMM_STAT_requests] ? (double)s[HAMM_STAT_latency_sum] / s[HAMM_STAT_requests]
-                                      : 0.0);
+                (unsigned long long)s[HAMM_STAT_active_cycles],
+                100.0 * shown(hamm_result_efficiency(x)), 100.0 * shown(hamm_result_utilization(x)),
+                (unsigned long long)s[HAMM_STAT_activates], shown(hamm_result_row_locality(x)),
+                shown(hamm_result_queue_occupancy(x)), shown(hamm_result_latency(x)));
     }
-}
-
-static void simulate_table(FILE *out, const cli_result *res)
-{
-    print_table(out, res->trace_path, res->reader, res->data);
 }
 
 static char *simulate_json(const hamm_report_input *in, const void *data)
@@ -233,8 +222,7 @@ int cmd_simulate(int argc, char **argv)
     if (o.policy && hamm_scheduler_from_name(o.policy, &ep.cfg.scheduler, &err) != HAMM_OK)
         return cli_usage("simulate", "--policy: %s", err.text);
     log_sink sink = {0};
-    int refreshes = ep.refresh && ep.cfg.dram.timing.tREFI && ep.cfg.dram.timing.tRFC;
-    if (o.log_path && (rc = log_open(&sink, o.log_path, &ep.cfg, refreshes)) != CLI_OK)
+    if (o.log_path && (rc = log_open(&sink, o.log_path, &ep)) != CLI_OK)
         return rc;
     hamm_addrmap *map = NULL;
     hamm_engine *e = NULL;
@@ -254,7 +242,7 @@ int cmd_simulate(int argc, char **argv)
     if (rc == CLI_OK) {
         cli_report_skipped(r);
         cli_result res = {path, r, &ep.cfg, e};
-        rc = cli_write_result(o.out_path, o.json, &res, simulate_table, simulate_json);
+        rc = cli_write_result(o.out_path, o.json, &res, print_table, simulate_json);
     }
     hamm_trace_reader_free(r);
     hamm_engine_free(e);

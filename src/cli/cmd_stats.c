@@ -23,9 +23,12 @@ void cmd_stats_help(FILE *out)
     fprintf(out, "  -h, --help               this help\n");
 }
 
-static void print_table(FILE *out, const char *path, const hamm_trace_reader *r,
-                        const hamm_system_config *cfg, const hamm_trace_stats *s)
+static void print_table(FILE *out, const cli_result *res)
 {
+    const char *path = res->trace_path;
+    const hamm_trace_reader *r = res->reader;
+    const hamm_system_config *cfg = res->model;
+    const hamm_trace_stats *s = res->data;
     double rd = s->requests ? 100.0 * (double)s->reads / (double)s->requests : 0.0;
     fprintf(out, "trace          %s (%s, %s)\n", path,
             hamm_trace_format_name(hamm_trace_reader_format(r)),
@@ -61,11 +64,6 @@ static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm
     (void)err;
     hamm_stats_add(ctx, reqs, n);
     return HAMM_OK;
-}
-
-static void stats_table(FILE *out, const cli_result *res)
-{
-    print_table(out, res->trace_path, res->reader, res->model, res->data);
 }
 
 static char *stats_json(const hamm_report_input *in, const void *data)
@@ -125,7 +123,7 @@ int cmd_stats(int argc, char **argv)
     } else {
         cli_report_skipped(r);
         cli_result res = {path, r, &cfg, hamm_stats_result(st)};
-        rc = cli_write_result(out_path, json, &res, stats_table, stats_json);
+        rc = cli_write_result(out_path, json, &res, print_table, stats_json);
     }
     hamm_trace_reader_free(r);
     hamm_stats_free(st);

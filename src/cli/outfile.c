@@ -95,6 +95,17 @@ void cli_outfile_abort(cli_outfile *o)
     have_tmp = 0;
 }
 
+void cli_print_run(FILE *out, const cli_result *res)
+{
+    const hamm_system_config *m = res->model;
+    fprintf(out, "trace      %s (%s, %s)\n", res->trace_path,
+            hamm_trace_format_name(hamm_trace_reader_format(res->reader)),
+            hamm_compression_name(hamm_input_compression(hamm_trace_reader_input(res->reader))));
+    fprintf(out, "model      %s: %u channels x %u chips, %u banks, queue %u, %s\n", m->name,
+            m->channels, m->chips_per_channel, m->dram.banks, m->queue_size,
+            hamm_scheduler_name(m->scheduler));
+}
+
 int cli_write_result(const char *out_path, int json, const cli_result *res, cli_table_fn table,
                      cli_json_fn to_json)
 {

@@ -116,7 +116,7 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
         .scheduler = p->cfg.scheduler,
         .burst_bytes = p->cfg.chips_per_channel * d->bus_width_bits * d->burst_length / 8,
         .columns_per_burst = d->burst_length, .columns = d->columns, .timing = &e->timing,
-        .refresh = p->refresh && d->timing.tREFI && d->timing.tRFC,
+        .refresh = hamm_engine_refreshes(p),
         .on_command = on_command, .user = user};
     for (uint32_t c = 0; c < p->cfg.channels; c++) {
         cp.index = c;
@@ -128,6 +128,19 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
     }
     *out = e;
     return HAMM_OK;
+}
+
+int hamm_engine_refreshes(const hamm_engine_params *p)
+{
+    return p->refresh && p->cfg.dram.timing.tREFI && p->cfg.dram.timing.tRFC;
+}
+
+void hamm_engine_command_device(const hamm_engine_params *p, hamm_command_device *dev)
+{
+    dev->channels = p->cfg.channels;
+    dev->dram = p->cfg.dram;
+    if (!hamm_engine_refreshes(p))
+        dev->dram.timing.tREFI = dev->dram.timing.tRFC = 0;
 }
 
 /* Arrivals beyond this would bring the clock near 2^64, where cycle + delay wraps. */
@@ -241,14 +254,34 @@ void hamm_engine_free(hamm_engine *e)
     free(e);
 }
 
+/* stat[num] / stat[den], or -1 when the denominator is 0. */
+static double stat_ratio(const hamm_channel_result *r, hamm_channel_stat num,
+                         hamm_channel_stat den)
+{
+    return r->stat[den] ? (double)r->stat[num] / (double)r->stat[den] : -1.0;
+}
+
 double hamm_result_efficiency(const hamm_channel_result *r)
 {
-    uint64_t active = r->stat[HAMM_STAT_active_cycles];
-    return active ? (double)r->stat[HAMM_STAT_busy_cycles] / (double)active : -1.0;
+    return stat_ratio(r, HAMM_STAT_busy_cycles, HAMM_STAT_active_cycles);
 }
 
 double hamm_result_utilization(const hamm_channel_result *r)
 {
-    uint64_t cycles = r->stat[HAMM_STAT_cycles];
-    return cycles ? (double)r->stat[HAMM_STAT_busy_cycles] / (double)cycles : -1.0;
+    return stat_ratio(r, HAMM_STAT_busy_cycles, HAMM_STAT_cycles);
+}
+
+double hamm_result_row_locality(const hamm_channel_result *r)
+{
+    return stat_ratio(r, HAMM_STAT_requests, HAMM_STAT_activates);
+}
+
+double hamm_result_queue_occupancy(const hamm_channel_result *r)
+{
+    return stat_ratio(r, HAMM_STAT_queue_occupancy_sum, HAMM_STAT_queue_nonempty_cycles);
+}
+
+double hamm_result_latency(const hamm_channel_result *r)
+{
+    return stat_ratio(r, HAMM_STAT_latency_sum, HAMM_STAT_requests);
 }

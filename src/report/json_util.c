@@ -78,7 +78,7 @@ json_t *report_ratio(uint64_t num, uint64_t den)
     return den ? json_real((double)num / (double)den) : json_null();
 }
 
-json_t *report_fraction(double v)
+json_t *report_measure(double v)
 {
     return v < 0.0 ? json_null() : json_real(v);
 }

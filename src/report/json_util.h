@@ -13,8 +13,8 @@ json_t *report_input_json(const hamm_report_input *in);
 char *report_dump(json_t *root);
 /* num / den, or null when den is 0 (not applicable). */
 json_t *report_ratio(uint64_t num, uint64_t den);
-/* A fraction, or null when negative (not applicable). */
-json_t *report_fraction(double v);
+/* A measure (a fraction, an average), or null when negative (not applicable). */
+json_t *report_measure(double v);
 /* Add v (a new reference, may be NULL) to an object or an array; any failure, out of
  * memory included, clears *ok so the caller returns NULL instead of a partial report. */
 void report_set(json_t *obj, const char *key, json_t *v, int *ok);

@@ -29,7 +29,7 @@ static json_t *by_heuristic(const hamm_dram_model *m, uint32_t channel,
     for (int h = 0; ok && h < HAMM_HEUR_COUNT; h++)
         if (hamm_dram_model_heuristics(m) & (1u << h))
             report_set(o, hamm_heuristic_name((hamm_heuristic)h),
-                       report_fraction(pick(m, channel, (hamm_heuristic)h)), &ok);
+                       report_measure(pick(m, channel, (hamm_heuristic)h)), &ok);
     return report_checked(o, ok);
 }
 

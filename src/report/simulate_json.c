@@ -12,14 +12,13 @@ static json_t *measured_json(const hamm_channel_result *r)
     json_t *m = json_object();
     int ok = m != NULL;
     const uint64_t *s = r->stat;
-    report_set(m, "dram_efficiency", report_fraction(hamm_result_efficiency(r)), &ok);
-    report_set(m, "utilization", report_fraction(hamm_result_utilization(r)), &ok);
+    report_set(m, "dram_efficiency", report_measure(hamm_result_efficiency(r)), &ok);
+    report_set(m, "utilization", report_measure(hamm_result_utilization(r)), &ok);
     report_set(m, "row_locality_requests_per_activate",
-               report_ratio(s[HAMM_STAT_requests], s[HAMM_STAT_activates]), &ok);
-    report_set(m, "queue_occupancy_avg_requests",
-               report_ratio(s[HAMM_STAT_queue_occupancy_sum], s[HAMM_STAT_queue_nonempty_cycles]), &ok);
-    report_set(m, "latency_avg_cycles", report_ratio(s[HAMM_STAT_latency_sum], s[HAMM_STAT_requests]),
+               report_measure(hamm_result_row_locality(r)), &ok);
+    report_set(m, "queue_occupancy_avg_requests", report_measure(hamm_result_queue_occupancy(r)),
                &ok);
+    report_set(m, "latency_avg_cycles", report_measure(hamm_result_latency(r)), &ok);
     for (int i = 0; i < HAMM_STAT_COUNT; i++) {
         const char *unit = hamm_channel_stat_unit((hamm_channel_stat)i);
         char key[96];
@@ -59,8 +58,7 @@ static json_t *parameters_json(const hamm_engine *e)
     return json_pack("{s:s, s:o, s:b, s:s, s:I, s:I}", "replay", hamm_replay_name(p->replay),
                      "rate_requests_per_cycle",
                      p->replay == HAMM_REPLAY_RATE ? json_real(p->rate) : json_null(),
-                     "refresh",
-                     p->refresh && p->cfg.dram.timing.tREFI && p->cfg.dram.timing.tRFC, "scheduler", hamm_scheduler_name(p->cfg.scheduler),
+                     "refresh", hamm_engine_refreshes(p), "scheduler", hamm_scheduler_name(p->cfg.scheduler),
                      "queue_size", (json_int_t)p->cfg.queue_size, "channels",
                      (json_int_t)p->cfg.channels);
 }

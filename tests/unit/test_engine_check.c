@@ -76,9 +76,8 @@ static void run_case(const char *system, hamm_scheduler sched, pattern p, int re
         fail_msg("%s: %s: %s", system, err.field, err.text);
     ep.cfg.scheduler = sched;
     referee ref = {0};
-    hamm_command_device dev = {ep.cfg.channels, ep.cfg.dram};
-    if (!refresh) /* the engine does not refresh: the device it speaks for has no tREFI */
-        dev.dram.timing.tREFI = dev.dram.timing.tRFC = 0;
+    hamm_command_device dev;
+    hamm_engine_command_device(&ep, &dev); /* no tREFI when the engine does not refresh */
     assert_int_equal(hamm_checker_new(&ref.checker, &dev, &err), HAMM_OK);
     assert_int_equal(hamm_engine_new(&e, &ep, map, on_command, &ref, &err), HAMM_OK);
     uint64_t x = 0x9E3779B97F4A7C15ull;
