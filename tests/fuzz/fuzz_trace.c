@@ -26,33 +26,12 @@
 #include "fuzz.h"
 #include "hamm/io.h"
 #include "hamm/trace.h"
+#include "../unit/trace_helpers.h" /* th_src: an in-memory source read in chunks */
 
 /* corpus/trace/regress-binary-bad-record-prefix keeps the input that once showed direct
  * reading and read-ahead disagreeing on the good records before a bad binary record. */
 
 #define MAX_REQUESTS (1u << 20) /* stop there: a small compressed input can expand a lot */
-
-typedef struct source {
-    const uint8_t *p;
-    size_t size, pos;
-    size_t chunk; /* most bytes per read call; 0: as many as asked */
-} source;
-
-static hamm_status source_read(void *user, void *buf, size_t cap, size_t *got, hamm_error *err)
-{
-    (void)err;
-    source *s = user;
-    size_t n = s->size - s->pos;
-    if (n > cap)
-        n = cap;
-    if (s->chunk && n > s->chunk)
-        n = s->chunk;
-    if (n)
-        memcpy(buf, s->p + s->pos, n);
-    s->pos += n;
-    *got = n;
-    return HAMM_OK;
-}
 
 /* What one way of reading saw. */
 typedef struct outcome {
@@ -127,12 +106,12 @@ static void read_all(const uint8_t *data, size_t size, const hamm_trace_options 
         FUZZ_CHECK(o->reqs != NULL, "out of memory in the harness");
     }
     hamm_error_clear(&o->err);
-    source src = {data, size, 0, chunk};
+    th_src src = {data, size, 0, chunk};
     hamm_input *in = NULL;
     hamm_trace_reader *r = NULL;
     hamm_request *buf = malloc(batch * sizeof *buf);
     FUZZ_CHECK(buf != NULL, "out of memory in the harness");
-    hamm_status st = hamm_input_from_callback(&in, source_read, &src, "fuzz", &o->err);
+    hamm_status st = hamm_input_from_callback(&in, th_read, &src, "fuzz", &o->err);
     if (st == HAMM_OK)
         st = hamm_trace_reader_new(&r, in, opts, &o->err); /* takes `in` */
     while (st == HAMM_OK) {

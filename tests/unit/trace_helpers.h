@@ -22,7 +22,8 @@ static inline hamm_status th_read(void *user, void *buf, size_t cap, size_t *got
         n = cap;
     if (m->chunk && n > m->chunk)
         n = m->chunk;
-    memcpy(buf, m->p + m->pos, n);
+    if (n) /* an empty source may have no buffer at all */
+        memcpy(buf, m->p + m->pos, n);
     m->pos += n;
     *got = n;
     return HAMM_OK;
