@@ -1,8 +1,10 @@
-/* check.h - what the command log (command_log.c) and the timing checker (checker.c)
- * share inside libhamm: the limits on a device and the check that enforces them. */
+/* check.h - what the command log (log_writer.c, log_reader.c) and the timing checker
+ * (checker*.c) share inside libhamm: the limits on a device and on a command, enforced
+ * by checker_device.c. */
 #ifndef HAMM_CHECK_CHECK_H
 #define HAMM_CHECK_CHECK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hamm/command.h"
@@ -21,5 +23,11 @@
  * `source`:`line` (NULL, 0: unknown). */
 hamm_status checker_device_check(const hamm_command_device *dev, const char *source,
                                  uint64_t line, hamm_error *err);
+
+/* The first part of `cmd` that `dev` cannot hold, or NULL when it fits: "cmd" (not a DRAM
+ * command), "channel", "bank" (but for REF), "row" (of an ACT) or "column" (of a RD or
+ * WR); `text` (`size` bytes) then says why, e.g. "bank 4 is out of range (banks=4)". */
+const char *checker_device_range(const hamm_command_device *dev, const hamm_command *cmd,
+                                 char *text, size_t size);
 
 #endif

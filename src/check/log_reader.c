@@ -1,12 +1,10 @@
-/* command_log.c - the DRAM command log (docs/COMMAND_LOG.md): the writer the engine
- * records its commands with, and hamm_check_log, the strict streaming reader that hands
- * every command to the timing checker.
+/* log_reader.c - hamm_check_log, the strict streaming reader of the DRAM command log
+ * (docs/COMMAND_LOG.md) that hands every command to the timing checker.
  *
- * Both sides walk one table of header keys.  The reader keeps one fixed buffer of
- * decoded bytes (a line may not exceed it) and one cycle per channel: memory does not
- * grow with the log. */
+ * It keeps one fixed buffer of decoded bytes (a line may not exceed it) and one cycle per
+ * channel: memory does not grow with the log.  Each number is bounded as it is parsed,
+ * by the header key that limits it, so an error points at the token's column. */
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,217 +12,10 @@
 #include "check.h"
 #include "common/alloc.h"
 #include "io/lines.h"
+#include "log_keys.h"
 #include "trace/scan.h"
 
-#define LOG_MAGIC "# hamm command log 1"
-#define LOG_BUF (64u * 1024u)  /* writer buffer */
 #define READ_BUF (64u * 1024u) /* reader buffer: the longest line */
-#define LINE_MAX_BYTES 96u     /* the longest line the writer makes, with room */
-
-/* ---- the header keys ----------------------------------------------------------------- */
-
-typedef struct log_key {
-    const char *name;
-    size_t offset; /* of a uint32_t in hamm_command_device */
-} log_key;
-
-#define DEV(f) offsetof(hamm_command_device, f)
-#define TIM(f) offsetof(hamm_command_device, dram.timing.f)
-static const log_key keys[] = {
-    {"channels", DEV(channels)},   {"banks", DEV(dram.banks)},
-    {"bank_groups", DEV(dram.bank_groups)}, {"BL", DEV(dram.burst_length)},
-    {"data_rate", DEV(dram.data_rate)}, {"rows", DEV(dram.rows)},
-    {"columns", DEV(dram.columns)},
-    {"tCCD", TIM(tCCD)},   {"tCCD_L", TIM(tCCD_L)}, {"tRRD", TIM(tRRD)},
-    {"tRRD_L", TIM(tRRD_L)}, {"tFAW", TIM(tFAW)}, {"tRAS", TIM(tRAS)},
-    {"tRCD", TIM(tRCD)},   {"tRP", TIM(tRP)},       {"tRC", TIM(tRC)},
-    {"CL", TIM(CL)},       {"WL", TIM(WL)},         {"tWTR", TIM(tWTR)},
-    {"tWTR_L", TIM(tWTR_L)}, {"tRTW", TIM(tRTW)},   {"tRTP", TIM(tRTP)},
-    {"tWR", TIM(tWR)},     {"tRFC", TIM(tRFC)},     {"tREFI", TIM(tREFI)},
-};
-#undef DEV
-#undef TIM
-#define NKEYS (sizeof keys / sizeof keys[0])
-
-static uint32_t *key_field(hamm_command_device *dev, size_t k)
-{
-    return (uint32_t *)(void *)((char *)dev + keys[k].offset);
-}
-
-static uint32_t key_value(const hamm_command_device *dev, size_t k)
-{
-    uint32_t v;
-    memcpy(&v, (const char *)dev + keys[k].offset, sizeof v);
-    return v;
-}
-
-/* ---- decimal formatting (the writer's hot path: no snprintf) ------------------------- */
-
-static char *put_u64(char *p, uint64_t v)
-{
-    char tmp[20];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        *p++ = tmp[--n];
-    return p;
-}
-
-static char *put_str(char *p, const char *s)
-{
-    while (*s)
-        *p++ = *s++;
-    return p;
-}
-
-/* ---- writing ------------------------------------------------------------------------ */
-
-struct hamm_command_log {
-    hamm_output *out;           /* not owned */
-    hamm_command_device dev;
-    uint64_t *last;             /* per channel: the last cycle written, CHECK_NEVER */
-    size_t len;                 /* bytes in buf */
-    char buf[LOG_BUF];
-};
-
-static hamm_status write_header(hamm_command_log *log, hamm_error *err)
-{
-    char line[1024];
-    char *p = put_str(line, LOG_MAGIC "\n#");
-    for (size_t k = 0; k < NKEYS; k++) {
-        *p++ = ' ';
-        p = put_str(p, keys[k].name);
-        *p++ = '=';
-        p = put_u64(p, key_value(&log->dev, k));
-    }
-    *p++ = '\n';
-    return hamm_output_write(log->out, line, (size_t)(p - line), err);
-}
-
-hamm_status hamm_command_log_new(hamm_command_log **out_log, hamm_output *out,
-                                 const hamm_command_device *dev, hamm_error *err)
-{
-    *out_log = NULL;
-    hamm_status st = checker_device_check(dev, NULL, 0, err);
-    if (st != HAMM_OK)
-        return st;
-    hamm_command_log *log = malloc(sizeof *log);
-    uint64_t *last = hamm_calloc_array(dev->channels, sizeof *last);
-    if (!log || !last) {
-        free(log);
-        free(last);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
-    }
-    log->out = out;
-    log->dev = *dev;
-    log->last = last;
-    log->len = 0;
-    for (uint32_t h = 0; h < dev->channels; h++)
-        last[h] = CHECK_NEVER;
-    if ((st = write_header(log, err)) != HAMM_OK) {
-        hamm_command_log_free(log);
-        return st;
-    }
-    *out_log = log;
-    return HAMM_OK;
-}
-
-/* The writer refuses what the reader would refuse, so every log it makes can be read. */
-static hamm_status writable(const hamm_command_log *log, const hamm_command *c,
-                            hamm_error *err)
-{
-    const char *what = NULL;
-    char text[160];
-    if ((unsigned)c->cmd >= HAMM_CMD_COUNT) {
-        what = "cmd";
-        snprintf(text, sizeof text, "%u is not a DRAM command", (unsigned)c->cmd);
-    } else if (c->channel >= log->dev.channels) {
-        what = "channel";
-        snprintf(text, sizeof text, "channel %u is out of range (channels=%u)",
-                 (unsigned)c->channel, (unsigned)log->dev.channels);
-    } else if (c->cmd != HAMM_CMD_REF && c->bank >= log->dev.dram.banks) {
-        what = "bank";
-        snprintf(text, sizeof text, "bank %u is out of range (banks=%u)", (unsigned)c->bank,
-                 (unsigned)log->dev.dram.banks);
-    } else if (c->cmd == HAMM_CMD_ACT && c->arg >= log->dev.dram.rows) {
-        what = "row";
-        snprintf(text, sizeof text, "row %u is out of range (rows=%u)", (unsigned)c->arg,
-                 (unsigned)log->dev.dram.rows);
-    } else if ((c->cmd == HAMM_CMD_RD || c->cmd == HAMM_CMD_WR) &&
-               c->arg >= log->dev.dram.columns) {
-        what = "column";
-        snprintf(text, sizeof text, "column %u is out of range (columns=%u)", (unsigned)c->arg,
-                 (unsigned)log->dev.dram.columns);
-    } else if (log->last[c->channel] != CHECK_NEVER && c->cycle < log->last[c->channel]) {
-        what = "cycle";
-        snprintf(text, sizeof text, "cycle %llu is before cycle %llu of channel %u's last command",
-                 (unsigned long long)c->cycle, (unsigned long long)log->last[c->channel],
-                 (unsigned)c->channel);
-    }
-    if (!what)
-        return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, what, "%s", text);
-}
-
-static char *format_command(char *p, const hamm_command *c)
-{
-    p = put_u64(p, c->cycle);
-    *p++ = ' ';
-    p = put_u64(p, c->channel);
-    *p++ = ' ';
-    p = put_str(p, hamm_command_name(c->cmd));
-    *p++ = ' ';
-    if (c->cmd == HAMM_CMD_REF) {
-        *p++ = '-';
-    } else {
-        p = put_u64(p, c->bank);
-        if (c->cmd != HAMM_CMD_PRE) {
-            *p++ = ' ';
-            p = put_u64(p, c->arg);
-        }
-    }
-    *p++ = '\n';
-    return p;
-}
-
-hamm_status hamm_command_log_write(hamm_command_log *log, const hamm_command *cmds, size_t n,
-                                   hamm_error *err)
-{
-    for (size_t i = 0; i < n; i++) {
-        hamm_status st = writable(log, &cmds[i], err);
-        if (st != HAMM_OK)
-            return st;
-        if (LOG_BUF - log->len < LINE_MAX_BYTES && (st = hamm_command_log_flush(log, err)))
-            return st;
-        char *end = format_command(log->buf + log->len, &cmds[i]);
-        log->len = (size_t)(end - log->buf);
-        log->last[cmds[i].channel] = cmds[i].cycle;
-    }
-    return HAMM_OK;
-}
-
-hamm_status hamm_command_log_flush(hamm_command_log *log, hamm_error *err)
-{
-    if (log->len == 0)
-        return HAMM_OK;
-    hamm_status st = hamm_output_write(log->out, log->buf, log->len, err);
-    log->len = 0;
-    return st;
-}
-
-void hamm_command_log_free(hamm_command_log *log)
-{
-    if (!log)
-        return;
-    free(log->last);
-    free(log);
-}
-
-/* ---- reading ------------------------------------------------------------------------ */
 
 typedef struct log_reader {
     line_reader lr;            /* the log's lines, with their numbers and offsets */
@@ -333,24 +124,24 @@ static hamm_status header_pair(log_reader *r, scan_token tok, unsigned *seen, ha
     scan_token name = {tok.p, (size_t)(eq - tok.p)};
     scan_token value = {eq + 1, tok.len - name.len - 1};
     size_t k = 0;
-    while (k < NKEYS && !scan_is(name, keys[k].name))
+    while (k < LOG_NKEYS && !scan_is(name, log_keys[k].name))
         k++;
-    if (k == NKEYS)
+    if (k == LOG_NKEYS)
         return fail(r, err, HAMM_ERR_FORMAT, &tok, "header", "unknown key '%.*s'",
                     token_clip(name), name.p);
     if (seen[k])
-        return fail(r, err, HAMM_ERR_FORMAT, &tok, keys[k].name, "%s is given twice",
-                    keys[k].name);
+        return fail(r, err, HAMM_ERR_FORMAT, &tok, log_keys[k].name, "%s is given twice",
+                    log_keys[k].name);
     seen[k] = 1;
     uint64_t v;
     scan_result res = scan_dec_u64(value, &v);
     if (res == SCAN_OK && v > UINT32_MAX)
         res = SCAN_OVERFLOW;
     if (res != SCAN_OK)
-        return fail(r, err, HAMM_ERR_FORMAT, &value, keys[k].name, "%s: '%.*s'",
+        return fail(r, err, HAMM_ERR_FORMAT, &value, log_keys[k].name, "%s: '%.*s'",
                     res == SCAN_OVERFLOW ? "above 4294967295" : scan_result_text(res, 0),
                     token_clip(value), value.p);
-    *key_field(&r->dev, k) = (uint32_t)v;
+    *log_keys_field(&r->dev, k) = (uint32_t)v;
     return HAMM_OK;
 }
 
@@ -368,16 +159,16 @@ static hamm_status read_device(log_reader *r, hamm_error *err)
     if (!scan_next(&l, &tok) || !scan_is(tok, "#"))
         return fail(r, err, HAMM_ERR_FORMAT, NULL, "header",
                     "the second line must be the device: '# channels=N banks=N ...'");
-    unsigned seen[NKEYS] = {0};
+    unsigned seen[LOG_NKEYS] = {0};
     while (scan_next(&l, &tok))
         if ((st = header_pair(r, tok, seen, err)) != HAMM_OK)
             return st;
-    for (size_t k = 0; k < NKEYS; k++)
+    for (size_t k = 0; k < LOG_NKEYS; k++)
         if (!seen[k])
-            return fail(r, err, HAMM_ERR_FORMAT, NULL, keys[k].name,
+            return fail(r, err, HAMM_ERR_FORMAT, NULL, log_keys[k].name,
                         "missing key %s (the header needs all of them; see "
                         "docs/COMMAND_LOG.md)",
-                        keys[k].name);
+                        log_keys[k].name);
     return checker_device_check(&r->dev, r->lr.source, r->lr.line, err);
 }
 

@@ -1,0 +1,289 @@
+/* checker_rules.c - the constraint table of docs/COMMAND_LOG.md as rules: the derived
+ * gaps named once per device, and the check of one command against the state before it,
+ * reporting every rule it breaks.  Written from that table alone, never from the
+ * engine's scheduler, so the two referee each other.
+ *
+ * Rules are evaluated from "last cycle" records (checker_state.c), not from a max-folded
+ * earliest[] per scope, so that each broken rule can be reported on its own, with the
+ * command that set it. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "checker_internal.h"
+
+/* Rule names: what err->field holds. */
+#define RULE_CMD_BUS "command bus"
+#define RULE_DATA_BUS "data bus"
+#define RULE_STATE "state"
+#define RULE_RANGE "command"
+
+/* ---- derived rules, named once ------------------------------------------------------- */
+
+static void gap_set(rule_gap *g, const char *rule, uint64_t delay)
+{
+    g->rule = rule;
+    g->delay = delay;
+    g->why[0] = '\0';
+}
+
+/* A gap from the end of write data: WL + burst + `extra` (tWTR, tWTR_L or tWR). */
+static void gap_after_write(rule_gap *g, const hamm_checker *c, const char *rule,
+                            uint32_t extra)
+{
+    gap_set(g, rule, c->t->WL + c->burst + extra);
+    snprintf(g->why, sizeof g->why, "WL %u + burst %u + %s %u", (unsigned)c->t->WL,
+             (unsigned)c->burst, rule, (unsigned)extra);
+}
+
+/* Same group uses the _L value when the device has bank groups and gives one. */
+static void pair_set(rule_pair *p, const hamm_checker *c, const char *base, uint32_t v,
+                     const char *name_l, uint32_t v_l)
+{
+    int use_l = c->dev.dram.bank_groups > 1 && v_l > 0;
+    gap_set(&p->same, use_l ? name_l : base, use_l ? v_l : v);
+    gap_set(&p->other, base, v);
+    p->one = !use_l;
+}
+
+void checker_rules_derive(hamm_checker *c)
+{
+    const hamm_dram_config *d = &c->dev.dram;
+    const hamm_dram_timing *t = c->t;
+    c->banks_per_group = d->banks / d->bank_groups;
+    c->burst = d->burst_length / d->data_rate;
+    c->latency[0] = t->CL;
+    c->latency[1] = t->WL;
+    pair_set(&c->rrd, c, "tRRD", t->tRRD, "tRRD_L", t->tRRD_L);
+    pair_set(&c->ccd, c, "tCCD", t->tCCD, "tCCD_L", t->tCCD_L);
+    int use_l = d->bank_groups > 1 && t->tWTR_L > 0;
+    gap_after_write(&c->wtr.same, c, use_l ? "tWTR_L" : "tWTR", use_l ? t->tWTR_L : t->tWTR);
+    gap_after_write(&c->wtr.other, c, "tWTR", t->tWTR);
+    c->wtr.one = !use_l;
+    gap_after_write(&c->wr_pre, c, "tWR", t->tWR);
+    c->refi_max = REFI_MAX_INTERVALS * (uint64_t)t->tREFI;
+}
+
+/* ---- reporting --------------------------------------------------------------------- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void violation(check_ctx *x, const char *rule, const char *fmt, ...)
+{
+    x->n++;
+    if (!x->report)
+        return;
+    hamm_error e;
+    hamm_error_clear(&e);
+    e.status = HAMM_ERR_PARSE;
+    snprintf(e.field, sizeof e.field, "%s", rule);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e.text, sizeof e.text, fmt, ap);
+    va_end(ap);
+    x->report(x->user, x->cmd, &e);
+}
+
+/* The command must come at least `delay` cycles after `prev` at cycle `at` (NEVER: no
+ * such command, nothing to check).  Reports "PREV at AT + DELAY [(WHY)] = E > CYCLE". */
+static void need(check_ctx *x, const char *rule, const char *prev, uint64_t at,
+                 uint64_t delay, const char *why)
+{
+    if (at == NEVER)
+        return;
+    uint64_t e = sat_add(at, delay);
+    if (e <= x->cmd->cycle)
+        return;
+    if (why && why[0])
+        violation(x, rule, "%s at %llu + %llu (%s) = %llu > %llu", prev,
+                  (unsigned long long)at, (unsigned long long)delay, why,
+                  (unsigned long long)e, (unsigned long long)x->cmd->cycle);
+    else
+        violation(x, rule, "%s at %llu + %llu = %llu > %llu", prev, (unsigned long long)at,
+                  (unsigned long long)delay, (unsigned long long)e,
+                  (unsigned long long)x->cmd->cycle);
+}
+
+static void need_gap(check_ctx *x, const rule_gap *g, const char *prev, uint64_t at)
+{
+    need(x, g->rule, prev, at, g->delay, g->why);
+}
+
+/* The latest `prev` in the same group (`same`) and in another group (`other`).  When the
+ * pair is one rule, only the later of the two (the binding one) is checked, so a command
+ * is never reported twice for one rule. */
+static void need_pair(check_ctx *x, const rule_pair *p, const char *prev, uint64_t same,
+                      uint64_t other)
+{
+    if (p->one) {
+        uint64_t at = same == NEVER ? other : other == NEVER ? same : same > other ? same : other;
+        need_gap(x, &p->same, prev, at);
+        return;
+    }
+    need_gap(x, &p->same, prev, same);
+    need_gap(x, &p->other, prev, other);
+}
+
+/* ---- the rules, per command ---------------------------------------------------------- */
+
+static void check_refresh_due(check_ctx *x, channel_state *ch)
+{
+    const hamm_checker *c = x->c;
+    if (!c->refi_max || ch->refi_reported)
+        return;
+    uint64_t due = sat_add(ch->refi_base, c->refi_max);
+    if (x->cmd->cycle <= due)
+        return;
+    ch->refi_reported = 1;
+    violation(x, "tREFI", "no REF since %s %llu: %llu + %llu (%u x tREFI %u) = %llu < %llu",
+              ch->last_ref == NEVER ? "cycle" : "REF at", (unsigned long long)ch->refi_base,
+              (unsigned long long)ch->refi_base, (unsigned long long)c->refi_max,
+              REFI_MAX_INTERVALS, (unsigned)c->t->tREFI, (unsigned long long)due,
+              (unsigned long long)x->cmd->cycle);
+}
+
+static void check_data_bus(check_ctx *x, const channel_state *ch, int kind)
+{
+    static const char *const names[2] = {"RD", "WR"};
+    const hamm_checker *c = x->c;
+    uint64_t s = sat_add(x->cmd->cycle, c->latency[kind]);
+    uint64_t e = sat_add(s, c->burst);
+    int other = kind;
+    uint64_t hit =
+        checker_state_burst_overlap(&ch->bursts[kind], c->latency[kind], c->burst, s, e);
+    if (hit == NEVER) {
+        other = !kind;
+        hit = checker_state_burst_overlap(&ch->bursts[other], c->latency[other], c->burst, s,
+                                          e);
+    }
+    if (hit == NEVER)
+        return;
+    uint64_t hs = sat_add(hit, c->latency[other]);
+    violation(x, RULE_DATA_BUS, "%s data [%llu, %llu) overlaps %s data [%llu, %llu) of %s at %llu",
+              names[kind], (unsigned long long)s, (unsigned long long)e, names[other],
+              (unsigned long long)hs, (unsigned long long)sat_add(hs, c->burst), names[other],
+              (unsigned long long)hit);
+}
+
+static void check_act(check_ctx *x, const where *w)
+{
+    const hamm_checker *c = x->c;
+    const hamm_dram_timing *t = c->t;
+    if (w->b->open)
+        violation(x, RULE_STATE, "ACT to bank %u, which has row %u open", (unsigned)w->bank,
+                  (unsigned)w->b->row);
+    need(x, "tRC", "ACT", w->b->act, t->tRC, NULL);
+    need(x, "tRP", "PRE", w->b->pre, t->tRP, NULL);
+    need_pair(x, &c->rrd, "ACT", checker_state_latest_except(&w->g->act, w->bank),
+              checker_state_latest_except(&w->ch->act, w->group));
+    if (t->tFAW && w->ch->faw_n == 4)
+        need(x, "tFAW", "4th-last ACT", w->ch->faw[w->ch->faw_next], t->tFAW, NULL);
+    if (t->tRFC)
+        need(x, "tRFC", "REF", w->ch->last_ref, t->tRFC, NULL);
+}
+
+static void check_pre(check_ctx *x, const where *w)
+{
+    const hamm_checker *c = x->c;
+    if (!w->b->open)
+        violation(x, RULE_STATE, "PRE to bank %u, which is precharged", (unsigned)w->bank);
+    need(x, "tRAS", "ACT", w->b->act, c->t->tRAS, NULL);
+    need(x, "tRTP", "RD", w->b->rd, c->t->tRTP, NULL);
+    need_gap(x, &c->wr_pre, "WR", w->b->wr);
+}
+
+/* What RD and WR share: an open bank and tRCD. */
+static void check_column(check_ctx *x, const where *w)
+{
+    if (!w->b->open)
+        violation(x, RULE_STATE, "%s to bank %u, which is precharged",
+                  hamm_command_name(x->cmd->cmd), (unsigned)w->bank);
+    need(x, "tRCD", "ACT", w->b->act, x->c->t->tRCD, NULL);
+}
+
+static void check_rd(check_ctx *x, const where *w)
+{
+    const hamm_checker *c = x->c;
+    check_column(x, w);
+    const channel_state *ch = w->ch;
+    need_pair(x, &c->ccd, "RD", w->g->rd, checker_state_latest_except(&ch->rd, w->group));
+    need_pair(x, &c->wtr, "WR", w->g->wr, checker_state_latest_except(&ch->wr, w->group));
+    check_data_bus(x, w->ch, 0);
+}
+
+static void check_wr(check_ctx *x, const where *w)
+{
+    const hamm_checker *c = x->c;
+    check_column(x, w);
+    const channel_state *ch = w->ch;
+    need_pair(x, &c->ccd, "WR", w->g->wr, checker_state_latest_except(&ch->wr, w->group));
+    need(x, "tRTW", "RD", w->ch->rd.cycle[0], c->t->tRTW, NULL);
+    check_data_bus(x, w->ch, 1);
+}
+
+static void check_ref(check_ctx *x, channel_state *ch)
+{
+    const hamm_checker *c = x->c;
+    if (ch->open_banks)
+        violation(x, RULE_STATE, "REF with %u bank%s open (bank %u%s)",
+                  (unsigned)ch->open_banks, ch->open_banks == 1 ? "" : "s",
+                  (unsigned)checker_state_first_open_bank(c, x->cmd->channel),
+                  ch->open_banks == 1 ? "" : ", ...");
+    need(x, "tRP", "PRE", ch->last_pre, c->t->tRP, NULL);
+    if (c->t->tRFC)
+        need(x, "tRFC", "REF", ch->last_ref, c->t->tRFC, NULL);
+}
+
+/* ---- one command ------------------------------------------------------------------- */
+
+int checker_rules_range(check_ctx *x)
+{
+    char text[160];
+    if (!checker_device_range(&x->c->dev, x->cmd, text, sizeof text))
+        return 0;
+    violation(x, RULE_RANGE, "%s", text);
+    return 1;
+}
+
+void checker_rules_check(check_ctx *x, const where *w)
+{
+    const hamm_command *cmd = x->cmd;
+    need(x, RULE_CMD_BUS, "previous command", w->ch->last_cmd, 1, NULL);
+    check_refresh_due(x, w->ch);
+    switch (cmd->cmd) {
+    case HAMM_CMD_ACT:
+        check_act(x, w);
+        break;
+    case HAMM_CMD_PRE:
+        check_pre(x, w);
+        break;
+    case HAMM_CMD_RD:
+        check_rd(x, w);
+        break;
+    case HAMM_CMD_WR:
+        check_wr(x, w);
+        break;
+    case HAMM_CMD_REF:
+        check_ref(x, w->ch);
+        break;
+    case HAMM_CMD_COUNT:
+        break; /* checker_rules_range refused it */
+    }
+}
+
+/* The end of the log counts as a time by which every channel must have refreshed: a
+ * channel that falls silent (or never speaks) misses its REFs too. */
+void checker_rules_finish(check_ctx *x, channel_state *ch)
+{
+    const hamm_checker *c = x->c;
+    uint64_t due = sat_add(ch->refi_base, c->refi_max);
+    if (ch->refi_reported || c->end <= due)
+        return;
+    ch->refi_reported = 1;
+    violation(x, "tREFI",
+              "no REF since %s %llu: %llu + %llu (%u x tREFI %u) = %llu < end of log %llu",
+              ch->last_ref == NEVER ? "cycle" : "REF at", (unsigned long long)ch->refi_base,
+              (unsigned long long)ch->refi_base, (unsigned long long)c->refi_max,
+              REFI_MAX_INTERVALS, (unsigned)c->t->tREFI, (unsigned long long)due,
+              (unsigned long long)c->end);
+}

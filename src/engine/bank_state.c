@@ -1,0 +1,71 @@
+/* bank_state.c - the DRAM side of one channel: each bank's open row and the earliest
+ * cycle of every command per bank, bank group and channel, the four-activate ring and
+ * the command bus.
+ *
+ * A command issued at t raises, for every command it delays, that command's earliest
+ * cycle in each scope (the largest wins), as the timing table says; bank_earliest
+ * (channel_internal.h) reads them back. */
+#include <stdlib.h>
+
+#include "channel_internal.h"
+#include "common/alloc.h"
+
+int bank_state_init(channel *c)
+{
+    const channel_params *p = &c->p;
+    c->bank = hamm_calloc_array(p->banks, sizeof *c->bank);
+    c->group = hamm_calloc_array(p->bank_groups, sizeof *c->group);
+    if (!c->bank || !c->group)
+        return 0;
+    for (uint32_t b = 0; b < p->banks; b++) {
+        c->bank[b].open_row = NO_ROW;
+        c->bank[b].head = c->bank[b].tail = NIL;
+    }
+    for (uint32_t per_group = p->banks / p->bank_groups; per_group > 1; per_group >>= 1)
+        c->group_shift++;
+    return 1;
+}
+
+void bank_state_free(channel *c)
+{
+    free(c->bank);
+    free(c->group);
+}
+
+static void push_delays(uint64_t *earliest_of, const uint32_t *delay, uint64_t t)
+{
+    for (int a = 0; a < HAMM_CMD_COUNT; a++)
+        if (delay[a])
+            earliest_of[a] = max64(earliest_of[a], t + delay[a]);
+}
+
+void bank_state_apply(channel *c, uint32_t bank, hamm_dram_command cmd, uint64_t t)
+{
+    push_delays(c->chan, c->t->delay[SCOPE_CHANNEL][cmd], t);
+    if (bank != NIL) {
+        push_delays(c->group[bank_group_of(c, bank)], c->t->delay[SCOPE_GROUP][cmd], t);
+        push_delays(c->bank[bank].earliest, c->t->delay[SCOPE_BANK][cmd], t);
+    }
+    if (cmd == HAMM_CMD_ACT)
+        c->faw[c->faw_n++ % 4] = t;
+    c->cmd_free = t + 1;
+}
+
+void bank_state_open(channel *c, uint32_t b, uint32_t row)
+{
+    cbank *k = &c->bank[b];
+    c->open_banks++;
+    k->open_row = row;
+    k->served_since_act = 0;
+    k->open_hits[0] = k->open_hits[1] = 0;
+    for (uint32_t i = k->head; i != NIL; i = c->pool[i].next)
+        k->open_hits[c->pool[i].write] += c->pool[i].row == row;
+}
+
+void bank_state_close(channel *c, uint32_t b)
+{
+    cbank *k = &c->bank[b];
+    c->open_banks--;
+    k->open_row = NO_ROW;
+    k->open_hits[0] = k->open_hits[1] = 0;
+}

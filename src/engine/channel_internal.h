@@ -1,0 +1,140 @@
+/* channel_internal.h - what the files of one channel share inside src/engine: the
+ * channel's state and the functions each file lends the others.
+ *
+ * The channel is cut DRAMsim3's way, each file owning a part of `struct channel`:
+ *   bank_state.c     open rows, earliest cycle of each command (bank, group, channel),
+ *                    the four-activate ring, the command bus;
+ *   command_queue.c  the controller's request queue (a slot pool, one list per bank);
+ *   scheduler.c      which column or row command to issue now (the four policies);
+ *   refresh.c        REF every tREFI, and skipping idle time;
+ *   channel.c        life cycle, issuing a command, counters and the clock.
+ * bank_earliest is inline here: the scheduler asks it for every bank at every decision. */
+#ifndef HAMM_ENGINE_CHANNEL_INTERNAL_H
+#define HAMM_ENGINE_CHANNEL_INTERNAL_H
+
+#include <stdint.h>
+
+#include "channel.h"
+
+#define NIL UINT32_MAX
+#define NO_ROW UINT32_MAX
+
+typedef struct creq {
+    uint64_t seq;       /* arrival order */
+    uint64_t arrival;   /* cycle it entered the queue */
+    uint32_t bank, row, column;
+    uint32_t bursts_left;
+    uint32_t bursts_done;
+    uint32_t write;
+    uint32_t prev, next; /* the bank's queue, oldest first; `next` links free slots */
+} creq;
+
+typedef struct cbank {
+    uint32_t open_row;  /* NO_ROW: precharged */
+    uint32_t head, tail;/* queued requests of this bank, oldest first */
+    uint32_t queued;
+    uint32_t open_hits[2]; /* queued reads [0] and writes [1] to the open row */
+    uint32_t served_since_act; /* requests begun since the row opened: hits after the first */
+    uint64_t earliest[HAMM_CMD_COUNT];
+} cbank;
+
+struct channel {
+    channel_params p;
+    const timing_table *t;
+    /* bank state */
+    uint32_t group_shift; /* bank >> group_shift = its bank group (counts are powers of 2) */
+    cbank *bank;
+    uint64_t (*group)[HAMM_CMD_COUNT]; /* [bank_groups] */
+    uint64_t chan[HAMM_CMD_COUNT];
+    uint64_t faw[4];    /* cycles of the last four ACTs (a ring) */
+    uint64_t faw_n;     /* ACTs so far: 64 bits never wrap */
+    uint64_t cmd_free;  /* first cycle the command bus is free */
+    uint32_t open_banks;
+    /* command queue */
+    creq *pool;
+    uint32_t free_slot, size;
+    uint64_t seq;
+    /* scheduler */
+    uint32_t *hits;     /* scratch of one decision: 1 when a bank still serves its open row */
+    uint32_t *mp_row, *mp_count, *mp_used; /* most-pending's row counts: a small hash */
+    uint32_t mp_mask;
+    /* refresh */
+    int refresh;        /* the channel refreshes every tREFI */
+    uint64_t next_refresh; /* the cycle the next REF is due, when refreshing */
+    /* the clock and the counters */
+    uint64_t now;
+    uint64_t data_end;  /* end of the last data transfer */
+    hamm_channel_result r;
+};
+
+static inline uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* ---- bank_state.c ---- */
+
+static inline uint32_t bank_group_of(const channel *c, uint32_t bank)
+{
+    return bank >> c->group_shift;
+}
+
+/* The first cycle `cmd` may issue to `bank` (NIL: a channel-wide REF). */
+static inline uint64_t bank_earliest(const channel *c, uint32_t bank, hamm_dram_command cmd)
+{
+    uint64_t e = max64(c->chan[cmd], c->cmd_free);
+    if (bank != NIL)
+        e = max64(e, max64(c->bank[bank].earliest[cmd], c->group[bank_group_of(c, bank)][cmd]));
+    if (cmd == HAMM_CMD_ACT && c->t->tFAW && c->faw_n >= 4)
+        e = max64(e, c->faw[c->faw_n % 4] + c->t->tFAW); /* the oldest of the last four */
+    return e; /* a REF waits for tRP after the last PRE: a channel-wide delay */
+}
+
+/* Allocate and clear the banks and groups: every bank precharged.  0: out of memory. */
+int bank_state_init(channel *c);
+void bank_state_free(channel *c);
+/* `cmd` issued at t to `bank` (NIL: REF): delay what it delays, occupy the command bus. */
+void bank_state_apply(channel *c, uint32_t bank, hamm_dram_command cmd, uint64_t t);
+/* Bank b opens `row` (ACT) or closes (PRE); its queued hits are counted afresh. */
+void bank_state_open(channel *c, uint32_t b, uint32_t row);
+void bank_state_close(channel *c, uint32_t b);
+
+/* ---- command_queue.c ---- */
+
+/* Allocate the slots, all free.  0: out of memory. */
+int command_queue_init(channel *c);
+void command_queue_free(channel *c);
+void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
+                        uint32_t bursts, int write, uint64_t arrival);
+void command_queue_remove(channel *c, uint32_t i);
+/* The queue's oldest request (for fcfs), NIL when empty. */
+uint32_t command_queue_oldest(const channel *c);
+
+/* ---- scheduler.c ---- */
+
+int scheduler_init(channel *c);
+void scheduler_free(channel *c);
+/* Issue the column or row command the scheduler picks at t, if any is legal (returns 1);
+ * else lower *next to when one could be. */
+int scheduler_step(channel *c, uint64_t t, uint64_t *next);
+
+/* ---- refresh.c ---- */
+
+void refresh_init(channel *c);
+/* Close open banks, then refresh.  Returns 1 when a command issued at t; else lowers
+ * *next to when one could. */
+int refresh_step(channel *c, uint64_t t, uint64_t *next);
+/* Jump an idle channel to `until`, doing its REFs at once; 1 when it did. */
+int refresh_idle_until(channel *c, uint64_t until);
+
+/* ---- channel.c ---- */
+
+/* Report a command to the command log, if any. */
+void channel_emit(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t arg, uint64_t t);
+/* Issue ACT or PRE to `bank` at t (row: ACT's row). */
+void channel_issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t row,
+                       uint64_t t);
+/* Issue the next burst of queued request i at t; the last burst retires it. */
+void channel_issue_column(channel *c, uint32_t i, uint64_t t);
+
+#endif

@@ -1,0 +1,55 @@
+/* refresh.c - refresh of one channel: when a REF is due (every tREFI, when the channel
+ * refreshes), the controller closes the open banks one at a time and then issues REF,
+ * before anything else.  An idle channel does its REFs without stepping through them. */
+#include "channel_internal.h"
+
+void refresh_init(channel *c)
+{
+    c->refresh = c->p.refresh && c->t->tREFI;
+    c->next_refresh = c->refresh ? c->t->tREFI : UINT64_MAX;
+}
+
+int refresh_step(channel *c, uint64_t t, uint64_t *next)
+{
+    for (uint32_t b = 0; b < c->p.banks; b++) {
+        if (c->bank[b].open_row == NO_ROW)
+            continue;
+        uint64_t e = bank_earliest(c, b, HAMM_CMD_PRE);
+        if (e <= t) {
+            channel_issue_row(c, HAMM_CMD_PRE, b, 0, t);
+            return 1;
+        }
+        *next = e < *next ? e : *next;
+        return 0; /* one bank at a time, in order */
+    }
+    uint64_t e = bank_earliest(c, NIL, HAMM_CMD_REF);
+    if (e > t) {
+        *next = e < *next ? e : *next;
+        return 0;
+    }
+    bank_state_apply(c, NIL, HAMM_CMD_REF, t);
+    channel_emit(c, HAMM_CMD_REF, HAMM_NO_BANK, 0, t);
+    c->r.stat[HAMM_STAT_refreshes]++;
+    c->next_refresh += c->t->tREFI;
+    return 1;
+}
+
+/* An idle channel (nothing queued, every bank closed, no data in flight) only refreshes,
+ * each REF exactly when due (tRFC <= tREFI): do every REF before `until` at once rather
+ * than one step each, unless each must be reported to the command log. */
+int refresh_idle_until(channel *c, uint64_t until)
+{
+    if (c->size || c->open_banks || c->data_end > c->now)
+        return 0;
+    if (c->refresh && c->next_refresh < until) {
+        if (c->p.on_command || bank_earliest(c, NIL, HAMM_CMD_REF) > c->next_refresh)
+            return 0;
+        uint64_t k = (until - 1 - c->next_refresh) / c->t->tREFI + 1;
+        uint64_t last = c->next_refresh + (k - 1) * c->t->tREFI;
+        bank_state_apply(c, NIL, HAMM_CMD_REF, last);
+        c->r.stat[HAMM_STAT_refreshes] += k;
+        c->next_refresh = last + c->t->tREFI;
+    }
+    c->now = until;
+    return 1;
+}
