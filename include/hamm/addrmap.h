@@ -50,6 +50,11 @@ typedef struct hamm_addrmap hamm_addrmap;
 HAMM_API hamm_status hamm_addrmap_new(hamm_addrmap **out, const char *spec, const char *xor_spec,
                                       const hamm_geometry *g, hamm_error *err);
 HAMM_API void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *out);
+/* The inverse of decode: the lowest address (byte 0 of the column) that decodes to `c`
+ * (bank_group is ignored: the bank says it).  HAMM_ERR_ARG (field "coordinate") when
+ * `c` lies outside the geometry. */
+HAMM_API hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
+                                         uint64_t *addr, hamm_error *err);
 HAMM_API const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m);
 HAMM_API void hamm_addrmap_free(hamm_addrmap *m);
 

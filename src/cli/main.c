@@ -16,6 +16,7 @@ static const cli_command commands[] = {
     {"check-log", cmd_check_log, cmd_check_log_help, "check a DRAM command log against the timing rules"},
     {"stats", cmd_stats, cmd_stats_help, "statistics of a trace: mix, footprint, locality"},
     {"convert", cmd_convert, cmd_convert_help, "convert a trace to another format"},
+    {"generate", cmd_generate, cmd_generate_help, "write a synthetic trace, deterministic from a seed"},
     {"formats", cmd_formats, cmd_formats_help, "list the trace formats hamm reads and writes"},
     {"help", cmd_help, cmd_help_help, "show help for a subcommand"},
 };
