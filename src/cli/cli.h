@@ -122,5 +122,7 @@ int cmd_check_log(int, char **);
 void cmd_check_log_help(FILE *);
 int cmd_simulate(int argc, char **argv);
 void cmd_simulate_help(FILE *out);
+int cmd_plot(int argc, char **argv);
+void cmd_plot_help(FILE *out);
 
 #endif
