@@ -3,7 +3,10 @@
 
 # each legend row takes height from the plot: give some back
 height = height + 40 * (nseries > 2 ? nseries - 2 : 0)
-pdfsize = sprintf('5in,%.2fin', 3.125 * height / 560.0)
+# many bars: widen (a figure across both columns) rather than thin the bars to hairlines
+barwidth = ngroups * (nseries + 1) * 13 + 160
+if (barwidth > width) { width = barwidth }
+pdfsize = sprintf('%.2fin,%.2fin', 5.0 * width / 800.0, 3.125 * height / 560.0)
 
 set style data histograms
 set style histogram clustered gap 1
