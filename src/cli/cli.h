@@ -124,5 +124,7 @@ int cmd_simulate(int argc, char **argv);
 void cmd_simulate_help(FILE *out);
 int cmd_generate(int argc, char **argv);
 void cmd_generate_help(FILE *out);
+int cmd_plot(int argc, char **argv);
+void cmd_plot_help(FILE *out);
 
 #endif

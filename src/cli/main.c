@@ -14,6 +14,7 @@ static const cli_command commands[] = {
     {"predict", cmd_predict, cmd_predict_help, "predict DRAM efficiency (hybrid analytical model)"},
     {"simulate", cmd_simulate, cmd_simulate_help, "replay a trace on the cycle-accurate engine"},
     {"check-log", cmd_check_log, cmd_check_log_help, "check a DRAM command log against the timing rules"},
+    {"plot", cmd_plot, cmd_plot_help, "figures and a report page from hamm's JSON results"},
     {"stats", cmd_stats, cmd_stats_help, "statistics of a trace: mix, footprint, locality"},
     {"convert", cmd_convert, cmd_convert_help, "convert a trace to another format"},
     {"generate", cmd_generate, cmd_generate_help, "write a synthetic trace, deterministic from a seed"},

@@ -1,0 +1,125 @@
+/* cmd_plot.c - `hamm plot FILE.json -o DIR`: figures (data files, gnuplot scripts and,
+ * with gnuplot, images) and a report page from any JSON result hamm writes. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "hamm/plot.h"
+
+void cmd_plot_help(FILE *out)
+{
+    fprintf(out,
+            "usage: hamm plot [options] FILE.json -o DIR\n\n"
+            "Write the figures of FILE.json (any JSON result of hamm: validate, sweep,\n"
+            "predict, simulate, stats) into DIR, created if missing: for each figure\n"
+            "NAME.dat (the numbers) and NAME.gp (a gnuplot script that reads it; edit and\n"
+            "rerun it in DIR with `gnuplot NAME.gp`), and, when gnuplot is installed,\n"
+            "NAME.png, NAME.svg and NAME.pdf; then DIR/index.md and a self-contained\n"
+            "DIR/index.html showing them. See docs/PLOTS.md.\n\n"
+            "options:\n"
+            "  -o, --output DIR         the directory to write (required)\n"
+            "  -P, --plots-dir DIR      the figure templates (default: the source tree's\n"
+            "                           plots/ for an uninstalled build, else the installed)\n"
+            "  -n, --no-render          write data files and scripts only, do not run gnuplot\n"
+            "  -g, --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
+            "  -p, --prefix TEXT        prepend TEXT to every figure's file name\n"
+            "  -h, --help               this help\n");
+}
+
+/* The command as typed, words with characters a shell treats specially quoted. */
+static void command_line(int argc, char **argv, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        const char *w = i == 0 ? "hamm plot" : argv[i];
+        int plain = i == 0 || (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+                                                "TUVWXYZ0123456789_-./=+:,@%") == strlen(w));
+        int n = snprintf(out + len, size - len, plain ? "%s%s" : "%s'%s'", i ? " " : "", w);
+        if (n < 0 || (size_t)n >= size - len)
+            return;
+        len += (size_t)n;
+    }
+}
+
+static json_t *load(const char *path)
+{
+    json_error_t jerr;
+    json_t *doc = strcmp(path, "-") == 0 ? json_loadf(stdin, JSON_REJECT_DUPLICATES, &jerr)
+                                         : json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (!doc)
+        fprintf(stderr, "hamm: %s:%d:%d: %s\n", path, jerr.line, jerr.column, jerr.text);
+    else if (!json_is_object(doc)) {
+        fprintf(stderr, "hamm: %s: not a JSON object, so not a result of hamm\n", path);
+        json_decref(doc);
+        doc = NULL;
+    }
+    return doc;
+}
+
+static int run(const char *path, const char *dir, hamm_plot_options *o, const char *cmdline)
+{
+    char templates[4096];
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (!o->plots_dir) {
+        if (hamm_plot_templates_dir(NULL, templates, sizeof templates, &err) != HAMM_OK)
+            return cli_report(&err);
+        o->plots_dir = templates;
+    }
+    json_t *doc = load(path);
+    if (!doc)
+        return CLI_FAIL;
+    o->source = path;
+    hamm_plot_result res;
+    int rc = CLI_OK;
+    if (hamm_plot_write(doc, dir, o, &res, &err) != HAMM_OK)
+        rc = cli_report(&err);
+    if (rc == CLI_OK) {
+        const hamm_plot_result *plots[] = {&res};
+        int validate = strcmp(res.schema, "hamm-validate/1") == 0;
+        int sweep = strcmp(res.schema, "hamm-sweep/1") == 0;
+        const json_t *sweeps[] = {doc};
+        hamm_report_page page = {cmdline, validate ? doc : NULL, sweeps, sweep ? 1 : 0,
+                                 plots, 1};
+        if (hamm_report_write_index(dir, &page, &err) != HAMM_OK)
+            rc = cli_report(&err);
+    }
+    if (rc == CLI_OK && !res.rendered)
+        fprintf(stderr, "hamm: images skipped: %s\n", res.not_rendered);
+    json_decref(doc);
+    return rc;
+}
+
+int cmd_plot(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"output", required_argument, NULL, 'o'},    {"plots-dir", required_argument, NULL, 'P'},
+        {"no-render", no_argument, NULL, 'n'},       {"gnuplot", required_argument, NULL, 'g'},
+        {"prefix", required_argument, NULL, 'p'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    hamm_plot_options o;
+    hamm_plot_options_init(&o);
+    const char *dir = NULL;
+    char cmdline[4096];
+    command_line(argc, argv, cmdline, sizeof cmdline);
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "o:P:ng:p:h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'o': dir = optarg; break;
+        case 'P': o.plots_dir = optarg; break;
+        case 'n': o.render = 0; break;
+        case 'g': o.gnuplot = optarg; break;
+        case 'p': o.prefix = optarg; break;
+        case 'h': cmd_plot_help(stdout); return CLI_OK;
+        default: return cli_usage("plot", "unknown option");
+        }
+    }
+    if (optind + 1 != argc)
+        return cli_usage("plot", "needs exactly one JSON file");
+    if (!dir)
+        return cli_usage("plot", "needs -o DIR, the directory to write");
+    return run(argv[optind], dir, &o, cmdline);
+}

@@ -1,0 +1,178 @@
+/* plot.c - hamm_plot_write: pick the figure writer by schema, build every file in a
+ * staging directory, render with gnuplot, then move the files into place, so a failure
+ * leaves the output directory as it was. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plot_internal.h"
+
+typedef hamm_status (*plot_fn)(plot_ctx *c, const json_t *doc, hamm_error *err);
+
+static const struct {
+    const char *schema;
+    plot_fn fn;
+} writers[] = {
+    {"hamm-validate/1", plot_validate}, {"hamm-sweep/1", plot_sweep},
+    {"hamm-predict/1", plot_predict},   {"hamm-simulate/1", plot_simulate},
+    {"hamm-stats/1", plot_stats},
+};
+#define NWRITERS (sizeof writers / sizeof writers[0])
+
+void hamm_plot_options_init(hamm_plot_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->render = 1;
+}
+
+hamm_status plot_missing(const plot_ctx *c, const char *path, hamm_error *err)
+{
+    return hamm_error_set(err, HAMM_ERR_FORMAT, c->opt->source, 0, HAMM_NO_OFFSET, path,
+                          "missing or not of the type %s needs", c->schema);
+}
+
+static plot_fn find_writer(const json_t *doc, const hamm_plot_options *o, hamm_error *err)
+{
+    const char *schema = plot_str(doc, "schema", NULL);
+    for (size_t i = 0; schema && i < NWRITERS; i++)
+        if (strcmp(writers[i].schema, schema) == 0)
+            return writers[i].fn;
+    hamm_error_set(err, HAMM_ERR_FORMAT, o->source, 0, HAMM_NO_OFFSET, "schema",
+                   schema ? "unknown schema '%s': hamm plot reads hamm-validate/1, "
+                            "hamm-sweep/1, hamm-predict/1, hamm-simulate/1 and hamm-stats/1"
+                          : "%sno \"schema\" string: not a JSON result of hamm",
+                   schema ? schema : "");
+    return NULL;
+}
+
+/* Remove the staging directory and whatever is left in it. */
+static void remove_stage(const char *stage)
+{
+    DIR *d = opendir(stage);
+    if (d) {
+        struct dirent *e;
+        char path[4400];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", stage, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(stage);
+}
+
+/* The staging directory: inside `dir` when it exists, else beside it (renamed to it). */
+static hamm_status make_stage(const char *dir, char *stage, size_t size, int *exists,
+                              hamm_error *err)
+{
+    struct stat st;
+    *exists = stat(dir, &st) == 0;
+    if (*exists && !S_ISDIR(st.st_mode))
+        return hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL,
+                              "exists and is not a directory");
+    int n = snprintf(stage, size, *exists ? "%s/.hamm-plot-XXXXXX" : "%s.tmp-XXXXXX", dir);
+    if (n < 0 || (size_t)n >= size)
+        return hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL, "path too long");
+    if (!mkdtemp(stage))
+        return hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL,
+                              "cannot create the output directory: %s", strerror(errno));
+    return HAMM_OK;
+}
+
+/* Move every file of the stage into dir (which exists), then remove the stage. */
+static hamm_status move_into(const char *stage, const char *dir, hamm_error *err)
+{
+    DIR *d = opendir(stage);
+    if (!d)
+        return hamm_error_set(err, HAMM_ERR_IO, stage, 0, HAMM_NO_OFFSET, NULL,
+                              "cannot read: %s", strerror(errno));
+    struct dirent *e;
+    char from[4400], to[4400];
+    hamm_status st = HAMM_OK;
+    while (st == HAMM_OK && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(from, sizeof from, "%s/%s", stage, e->d_name);
+        snprintf(to, sizeof to, "%s/%s", dir, e->d_name);
+        if (rename(from, to) != 0)
+            st = hamm_error_set(err, HAMM_ERR_IO, to, 0, HAMM_NO_OFFSET, NULL,
+                                "cannot write: %s", strerror(errno));
+    }
+    closedir(d);
+    return st;
+}
+
+static void note_image(hamm_plot_figure *f, const char *stage)
+{
+    char path[4400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s.png", stage, f->name);
+    f->has_png = stat(path, &st) == 0;
+    snprintf(path, sizeof path, "%s/%s.svg", stage, f->name);
+    f->has_svg = stat(path, &st) == 0;
+    snprintf(path, sizeof path, "%s/%s.pdf", stage, f->name);
+    f->has_pdf = stat(path, &st) == 0;
+}
+
+static hamm_status render(plot_ctx *c, hamm_error *err)
+{
+    const char *prog = c->opt->gnuplot ? c->opt->gnuplot : "gnuplot";
+    if (!c->opt->render) {
+        snprintf(c->res->not_rendered, sizeof c->res->not_rendered, "rendering was not asked for");
+        return HAMM_OK;
+    }
+    if (!plot_gnuplot_exists(prog)) {
+        snprintf(c->res->not_rendered, sizeof c->res->not_rendered,
+                 "%s not found (install gnuplot, e.g. gnuplot-nox, and rerun the scripts)",
+                 prog);
+        return HAMM_OK;
+    }
+    for (size_t i = 0; i < c->res->nfigures; i++) {
+        hamm_plot_figure *f = &c->res->figures[i];
+        char script[128];
+        int found = 1;
+        snprintf(script, sizeof script, "%s.gp", f->name);
+        hamm_status st = plot_gnuplot_run(prog, c->stage, script, &found, err);
+        if (st != HAMM_OK)
+            return st;
+        note_image(f, c->stage);
+    }
+    c->res->rendered = 1;
+    return HAMM_OK;
+}
+
+hamm_status hamm_plot_write(const json_t *doc, const char *dir, const hamm_plot_options *o,
+                            hamm_plot_result *res, hamm_error *err)
+{
+    memset(res, 0, sizeof *res);
+    if (!doc || !dir || !o || !o->plots_dir)
+        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "hamm_plot_write: no document, directory or templates");
+    plot_fn fn = find_writer(doc, o, err);
+    if (!fn)
+        return err ? err->status : HAMM_ERR_FORMAT;
+    char stage[4096];
+    int exists;
+    hamm_status st = make_stage(dir, stage, sizeof stage, &exists, err);
+    if (st != HAMM_OK)
+        return st;
+    snprintf(res->schema, sizeof res->schema, "%s", plot_str(doc, "schema", ""));
+    plot_ctx c = {stage, o, res->schema, res};
+    st = fn(&c, doc, err);
+    if (st == HAMM_OK)
+        st = render(&c, err);
+    if (st == HAMM_OK && !exists && rename(stage, dir) != 0)
+        st = hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL,
+                            "cannot create the output directory: %s", strerror(errno));
+    else if (st == HAMM_OK && exists)
+        st = move_into(stage, dir, err);
+    if (st != HAMM_OK || exists)
+        remove_stage(stage);
+    return st;
+}

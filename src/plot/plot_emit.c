@@ -1,0 +1,131 @@
+/* plot_emit.c - a figure's files: the data file as built, and the script, which is the
+ * figure's variables (data file, output name, axis titles) followed by the templates
+ * plots/common.gp and plots/<kind>.gp copied in, so each script stands alone for editing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamm_build_config.h"
+#include "plot_internal.h"
+
+static const char *const template_names[PLOT_KIND_COUNT] = {"bars.gp", "scatter.gp"};
+
+void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *title)
+{
+    memset(f, 0, sizeof *f);
+    f->kind = kind;
+    snprintf(f->name, sizeof f->name, "%s", name);
+    snprintf(f->title, sizeof f->title, "%s", title);
+    f->yrange = "[0:*]";
+    f->xlabel = "";
+    f->ylabel = "";
+}
+
+/* A gnuplot single-quoted string: a quote inside is doubled. */
+static void put_gp_string(plot_buf *b, const char *s)
+{
+    plot_buf_put(b, "'", 1);
+    for (; *s; s++)
+        plot_buf_put(b, *s == '\'' ? "''" : s, *s == '\'' ? 2 : 1);
+    plot_buf_put(b, "'", 1);
+}
+
+static void put_var(plot_buf *b, const char *name, const char *value)
+{
+    plot_buf_printf(b, "%s = ", name);
+    put_gp_string(b, value);
+    plot_buf_put(b, "\n", 1);
+}
+
+static hamm_status append_template(const plot_ctx *c, plot_buf *b, const char *file,
+                                   hamm_error *err)
+{
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/%s", c->opt->plots_dir, file);
+    if (n < 0 || (size_t)n >= sizeof path)
+        return hamm_error_set(err, HAMM_ERR_IO, c->opt->plots_dir, 0, HAMM_NO_OFFSET, NULL,
+                              "path too long");
+    char *text;
+    size_t len;
+    hamm_status st = plot_read_file(path, &text, &len, err);
+    if (st != HAMM_OK)
+        return st;
+    plot_buf_printf(b, "\n# ---- from the template %s ----\n", file);
+    plot_buf_put(b, text, len);
+    free(text);
+    return HAMM_OK;
+}
+
+/* The data rows: lines that are neither comments nor the column header. */
+static int groups(const plot_fig *f)
+{
+    int n = 0;
+    for (const char *p = f->data.s; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        n += *p != '#' && *p != '\n';
+    return n > 0 ? n - 1 : 0;
+}
+
+static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, plot_buf *b)
+{
+    plot_buf_printf(b, "# %s.gp - %s\n", base, f->title);
+    plot_buf_printf(b, "# Written by hamm %s from %s (%s).\n", HAMM_VERSION,
+                    c->opt->source ? c->opt->source : "a JSON document", c->schema);
+    plot_buf_printf(b, "# Run it in this directory: gnuplot %s.gp\n", base);
+    plot_buf_printf(b, "# It reads %s.dat and writes %s.png, %s.svg and, where gnuplot has "
+                       "pdfcairo, %s.pdf.\n# Edit the variables below or the template "
+                       "code after them, then rerun.\n\n",
+                    base, base, base, base);
+    char dat[128];
+    snprintf(dat, sizeof dat, "%s.dat", base);
+    put_var(b, "data", dat);
+    put_var(b, "out", base);
+    put_var(b, "ylabel", f->ylabel);
+    put_var(b, "xlabel", f->xlabel);
+    put_var(b, "yrange", f->yrange);
+    put_var(b, "panels", f->panels);
+    plot_buf_printf(b, "nseries = %d\nngroups = %d\nxrot = %d\n", f->nseries, groups(f), f->xrot);
+}
+
+static hamm_status emit(plot_ctx *c, plot_fig *f, const char *base, hamm_error *err)
+{
+    plot_buf script = {0};
+    put_header(c, f, base, &script);
+    hamm_status st = append_template(c, &script, "common.gp", err);
+    if (st == HAMM_OK)
+        st = append_template(c, &script, template_names[f->kind], err);
+    if (st == HAMM_OK && (script.oom || f->data.oom))
+        st = hamm_error_set(err, HAMM_ERR_NOMEM, base, 0, HAMM_NO_OFFSET, NULL,
+                            "out of memory");
+    char file[128];
+    if (st == HAMM_OK) {
+        snprintf(file, sizeof file, "%s.dat", base);
+        st = plot_write_file(c->stage, file, f->data.s ? f->data.s : "", f->data.len, err);
+    }
+    if (st == HAMM_OK) {
+        snprintf(file, sizeof file, "%s.gp", base);
+        st = plot_write_file(c->stage, file, script.s, script.len, err);
+    }
+    plot_buf_free(&script);
+    return st;
+}
+
+hamm_status plot_fig_emit(plot_ctx *c, plot_fig *f, hamm_error *err)
+{
+    hamm_plot_result *r = c->res;
+    hamm_status st = HAMM_OK;
+    if (r->nfigures >= HAMM_PLOT_MAX_FIGURES)
+        st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+                            "more than %d figures", HAMM_PLOT_MAX_FIGURES);
+    hamm_plot_figure *fig = &r->figures[r->nfigures];
+    if (st == HAMM_OK) {
+        memset(fig, 0, sizeof *fig);
+        snprintf(fig->name, sizeof fig->name, "%s%s", c->opt->prefix ? c->opt->prefix : "",
+                 f->name);
+        snprintf(fig->title, sizeof fig->title, "%s", f->title);
+        st = emit(c, f, fig->name, err);
+    }
+    if (st == HAMM_OK)
+        r->nfigures++;
+    plot_buf_free(&f->data);
+    return st;
+}

@@ -1,0 +1,97 @@
+/* plot_internal.h - what the figure writers share: a growable text buffer, JSON readers
+ * that turn null into NaN, and the figure being built. */
+#ifndef HAMM_PLOT_INTERNAL_H
+#define HAMM_PLOT_INTERNAL_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "hamm/plot.h"
+
+/* Text built piece by piece; running out of memory sets oom and later appends do nothing,
+ * so a writer checks once at the end. */
+typedef struct plot_buf {
+    char *s;
+    size_t len, cap;
+    int oom;
+} plot_buf;
+
+void plot_buf_printf(plot_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void plot_buf_put(plot_buf *b, const char *s, size_t n);
+/* Append a NUL-terminated string. */
+void plot_buf_str(plot_buf *b, const char *s);
+void plot_buf_free(plot_buf *b);
+/* A number for a data file: 15 significant digits, NaN for "not defined" (gnuplot
+ * leaves such a point out). */
+void plot_buf_num(plot_buf *b, double v);
+/* A label for a data file, double-quoted; characters gnuplot would misread become '_'. */
+void plot_buf_label(plot_buf *b, const char *s);
+
+/* obj[key] as a number, NaN when missing, null or not a number. */
+double plot_num(const json_t *obj, const char *key);
+/* obj[key] as a string, `dflt` when missing or not a string. */
+const char *plot_str(const json_t *obj, const char *key, const char *dflt);
+
+/* The kinds of figure, one template each in plots/. */
+typedef enum plot_kind { PLOT_BARS, PLOT_SCATTER, PLOT_KIND_COUNT } plot_kind;
+
+/* A figure being built: the data text and the variables its script sets. */
+typedef struct plot_fig {
+    plot_kind kind;
+    char name[64];      /* file base name without the prefix */
+    char title[192];    /* caption */
+    const char *ylabel; /* axis titles with units */
+    const char *xlabel;
+    const char *yrange; /* gnuplot range text, e.g. "[0:100]" or "[0:*]" */
+    int nseries;        /* bars: data columns after the label; scatter: panels */
+    int xrot;           /* x tic label rotation in degrees (0: level) */
+    char panels[256];   /* scatter: the panels' titles, space-separated */
+    plot_buf data;
+} plot_fig;
+
+/* Where figures go while a document is being plotted. */
+typedef struct plot_ctx {
+    const char *stage;           /* the staging directory */
+    const hamm_plot_options *opt;
+    const char *schema;
+    hamm_plot_result *res;
+} plot_ctx;
+
+/* Start a figure (clears *f). */
+void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *title);
+/* Write f's data file and script into the staging directory, record it in the result and
+ * free f's buffer (also on failure). */
+hamm_status plot_fig_emit(plot_ctx *c, plot_fig *f, hamm_error *err);
+
+/* The figure writers, one per schema. */
+hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err);
+hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
+hamm_status plot_predict(plot_ctx *c, const json_t *doc, hamm_error *err);
+hamm_status plot_simulate(plot_ctx *c, const json_t *doc, hamm_error *err);
+hamm_status plot_stats(plot_ctx *c, const json_t *doc, hamm_error *err);
+
+/* A missing field: HAMM_ERR_FORMAT naming the JSON path. */
+hamm_status plot_missing(const plot_ctx *c, const char *path, hamm_error *err);
+
+/* Run `script` with gnuplot in `dir`; anything it prints is an error.  *found is set to 0
+ * (and HAMM_OK returned) when the program does not exist. */
+hamm_status plot_gnuplot_run(const char *program, const char *dir, const char *script,
+                             int *found, hamm_error *err);
+/* 1 when `program` names an executable (a path, or a name found on PATH). */
+int plot_gnuplot_exists(const char *program);
+
+/* Write `len` bytes to dir/name through a temporary renamed into place. */
+hamm_status plot_write_file(const char *dir, const char *name, const char *text, size_t len,
+                            hamm_error *err);
+/* Read a whole file (malloc'd, NUL-terminated; *len its length). */
+hamm_status plot_read_file(const char *path, char **text, size_t *len, hamm_error *err);
+
+/* The heuristic names of a validate document's "heuristics" array. */
+size_t plot_heuristics(const json_t *doc, const char **names, size_t max);
+
+#endif

@@ -1,0 +1,190 @@
+/* plot_validate.c - the figures of a hamm-validate/1 document, after Yuan & Aamodt
+ * (2009): measured efficiency and utilization (Figure 6), measured against predicted
+ * efficiency (Figure 7), absolute error (Figure 8), per-channel scatter (Figure 9) and
+ * row locality (Figure 10) per workload. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plot_internal.h"
+
+#define MAXH 8
+
+/* Tilt the workload names when they would not fit level under their groups. */
+static int rotation(const json_t *entries)
+{
+    size_t i, total = 0;
+    json_t *e;
+    json_array_foreach(entries, i, e)
+        total += strlen(plot_str(e, "name", "?")) + 2;
+    return total > 44 ? 30 : 0;
+}
+
+static void header(plot_fig *f, const char *first, const char *const *cols, size_t n)
+{
+    plot_buf_printf(&f->data, "# %s\n", f->title);
+    plot_buf_printf(&f->data, "%s", first);
+    for (size_t i = 0; i < n; i++) {
+        plot_buf_put(&f->data, " ", 1);
+        plot_buf_label(&f->data, cols[i]);
+    }
+    plot_buf_put(&f->data, "\n", 1);
+}
+
+static hamm_status fig06(plot_ctx *c, const json_t *entries, hamm_error *err)
+{
+    plot_fig f;
+    plot_fig_init(&f, PLOT_BARS, "fig06-measured",
+                  "Measured DRAM efficiency and utilization per workload (cf. Figure 6)");
+    f.ylabel = "measured by the engine (%)";
+    f.yrange = "[0:100]";
+    f.nseries = 2;
+    f.xrot = rotation(entries);
+    static const char *const cols[] = {"DRAM efficiency", "DRAM utilization"};
+    header(&f, "workload", cols, 2);
+    size_t i;
+    json_t *e;
+    json_array_foreach(entries, i, e) {
+        json_t *m = json_object_get(e, "measured");
+        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        plot_buf_num(&f.data, 100 * plot_num(m, "dram_efficiency"));
+        plot_buf_num(&f.data, 100 * plot_num(m, "utilization"));
+        plot_buf_put(&f.data, "\n", 1);
+    }
+    return plot_fig_emit(c, &f, err);
+}
+
+static hamm_status fig07(plot_ctx *c, const json_t *entries, const char **h, size_t nh,
+                         hamm_error *err)
+{
+    plot_fig f;
+    plot_fig_init(&f, PLOT_BARS, "fig07-efficiency",
+                  "Measured against predicted DRAM efficiency per workload, one bar per "
+                  "heuristic (cf. Figure 7)");
+    f.ylabel = "DRAM efficiency (%)";
+    f.yrange = "[0:100]";
+    f.nseries = (int)nh + 1;
+    f.xrot = rotation(entries);
+    const char *cols[MAXH + 1] = {"measured"};
+    memcpy(cols + 1, h, nh * sizeof *h);
+    header(&f, "workload", cols, nh + 1);
+    size_t i;
+    json_t *e;
+    json_array_foreach(entries, i, e) {
+        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        plot_buf_num(&f.data, 100 * plot_num(json_object_get(e, "measured"), "dram_efficiency"));
+        for (size_t k = 0; k < nh; k++)
+            plot_buf_num(&f.data, 100 * plot_num(json_object_get(e, "predicted"), h[k]));
+        plot_buf_put(&f.data, "\n", 1);
+    }
+    return plot_fig_emit(c, &f, err);
+}
+
+static hamm_status fig08(plot_ctx *c, const json_t *doc, const char **h, size_t nh,
+                         hamm_error *err)
+{
+    const json_t *entries = json_object_get(doc, "entries");
+    plot_fig f;
+    plot_fig_init(&f, PLOT_BARS, "fig08-error",
+                  "Absolute error of the predicted DRAM efficiency per workload and "
+                  "heuristic; AM: mean absolute error over workloads (cf. Figure 8)");
+    f.ylabel = "|predicted - measured| (pp)";
+    f.nseries = (int)nh;
+    f.xrot = rotation(entries);
+    header(&f, "workload", h, nh);
+    size_t i;
+    json_t *e;
+    json_array_foreach(entries, i, e) {
+        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        for (size_t k = 0; k < nh; k++)
+            plot_buf_num(&f.data, fabs(plot_num(json_object_get(e, "error_pct"), h[k])));
+        plot_buf_put(&f.data, "\n", 1);
+    }
+    json_t *stats = json_object_get(json_object_get(doc, "summary"), "per_entry");
+    plot_buf_label(&f.data, "AM");
+    for (size_t k = 0; k < nh; k++)
+        plot_buf_num(&f.data, plot_num(json_object_get(stats, h[k]), "mae_pct"));
+    plot_buf_put(&f.data, "\n", 1);
+    return plot_fig_emit(c, &f, err);
+}
+
+static hamm_status fig09(plot_ctx *c, const json_t *entries, const char **h, size_t nh,
+                         hamm_error *err)
+{
+    plot_fig f;
+    plot_fig_init(&f, PLOT_SCATTER, "fig09-channels",
+                  "Predicted against measured DRAM efficiency, one point per channel, one "
+                  "panel per heuristic; dashed: x = y (cf. Figure 9)");
+    f.ylabel = "predicted DRAM efficiency (%)";
+    f.xlabel = "measured DRAM efficiency (%)";
+    f.yrange = "[0:100]";
+    f.nseries = (int)nh;
+    const char *cols[MAXH + 1] = {"measured"};
+    memcpy(cols + 1, h, nh * sizeof *h);
+    header(&f, "workload channel", cols, nh + 1);
+    for (size_t k = 0; k < nh; k++)
+        snprintf(f.panels + strlen(f.panels), sizeof f.panels - strlen(f.panels), "%s%s",
+                 k ? " " : "", h[k]);
+    size_t i, j;
+    json_t *e, *ch;
+    json_array_foreach(entries, i, e) {
+        json_array_foreach(json_object_get(e, "channels"), j, ch) {
+            plot_buf_label(&f.data, plot_str(e, "name", "?"));
+            plot_buf_num(&f.data, plot_num(ch, "channel"));
+            plot_buf_num(&f.data, 100 * plot_num(ch, "measured_dram_efficiency"));
+            for (size_t k = 0; k < nh; k++)
+                plot_buf_num(&f.data, 100 * plot_num(json_object_get(ch, "predicted"), h[k]));
+            plot_buf_put(&f.data, "\n", 1);
+        }
+    }
+    return plot_fig_emit(c, &f, err);
+}
+
+static hamm_status fig10(plot_ctx *c, const json_t *entries, hamm_error *err)
+{
+    plot_fig f;
+    plot_fig_init(&f, PLOT_BARS, "fig10-locality",
+                  "Row access locality per workload: requests per activate, mean over "
+                  "channels (cf. Figure 10)");
+    f.ylabel = "requests per activate";
+    f.nseries = 2;
+    f.xrot = rotation(entries);
+    static const char *const cols[] = {"measured (engine)", "predicted (no-overlap profiler)"};
+    header(&f, "workload", cols, 2);
+    size_t i;
+    json_t *e;
+    json_array_foreach(entries, i, e) {
+        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        plot_buf_num(&f.data, plot_num(json_object_get(e, "measured"),
+                                       "row_locality_requests_per_activate"));
+        plot_buf_num(&f.data, plot_num(e, "predicted_row_locality_requests_per_activate"));
+        plot_buf_put(&f.data, "\n", 1);
+    }
+    return plot_fig_emit(c, &f, err);
+}
+
+hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err)
+{
+    const json_t *entries = json_object_get(doc, "entries");
+    if (!json_is_array(entries))
+        return plot_missing(c, "entries", err);
+    if (json_array_size(entries) == 0)
+        return hamm_error_set(err, HAMM_ERR_FORMAT, c->opt->source, 0, HAMM_NO_OFFSET,
+                              "entries", "no workloads to plot");
+    if (!json_is_object(json_object_get(doc, "summary")))
+        return plot_missing(c, "summary", err);
+    const char *h[MAXH];
+    size_t nh = plot_heuristics(doc, h, MAXH);
+    if (nh == 0)
+        return plot_missing(c, "heuristics", err);
+    hamm_status st = fig06(c, entries, err);
+    if (st == HAMM_OK)
+        st = fig07(c, entries, h, nh, err);
+    if (st == HAMM_OK)
+        st = fig08(c, doc, h, nh, err);
+    if (st == HAMM_OK)
+        st = fig09(c, entries, h, nh, err);
+    if (st == HAMM_OK)
+        st = fig10(c, entries, err);
+    return st;
+}

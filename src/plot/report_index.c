@@ -1,0 +1,305 @@
+/* report_index.c - hamm_report_write_index: the report page, as Markdown (index.md) and
+ * as one self-contained HTML file (index.html: inline SVGs and style, no URLs). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hamm_build_config.h"
+#include "report_internal.h"
+
+#define MAXH 8
+
+typedef struct page {
+    plot_buf md, html;
+} page;
+
+/* Published figures for comparison, checked against the papers' text. */
+static const struct {
+    const char *heuristic, *text;
+} published[] = {
+    {"no-overlap", "MAE 15.2, r 0.688, polarity -0.579 (Yuan & Aamodt 2009, sec. 5.1)"},
+    {"full-overlap", "MAE 27.2, r 0.416, polarity 0.985 (Yuan & Aamodt 2009, sec. 5.1)"},
+    {"average", "MAE 11.2, r 0.729 (Yuan 2009 thesis, sec. 6.2)"},
+    {"locality-switch", "MAE 11.4 (Yuan & Aamodt 2009, sec. 5.2, threshold 2.0)"},
+};
+
+static const char *published_for(const char *h)
+{
+    for (size_t i = 0; i < sizeof published / sizeof published[0]; i++)
+        if (strcmp(published[i].heuristic, h) == 0)
+            return published[i].text;
+    return "";
+}
+
+/* Both forms of a text paragraph. */
+static void para(page *p, const char *md, const char *html)
+{
+    plot_buf_printf(&p->md, "%s\n\n", md);
+    plot_buf_printf(&p->html, "<p>%s</p>\n", html);
+}
+
+static void heading(page *p, int level, const char *text)
+{
+    plot_buf_printf(&p->md, "%.*s ", level, "####");
+    plot_buf_printf(&p->md, "%s\n\n", text);
+    plot_buf_printf(&p->html, "<h%d>", level);
+    report_html_escape(&p->html, text);
+    plot_buf_printf(&p->html, "</h%d>\n", level);
+}
+
+static void table_row(page *p, const char *const *cells, size_t n, int head)
+{
+    plot_buf_str(&p->md, "|");
+    plot_buf_str(&p->html, "<tr>");
+    for (size_t i = 0; i < n; i++) {
+        plot_buf_printf(&p->md, " %s |", cells[i]);
+        plot_buf_str(&p->html, head ? "<th>" : "<td>");
+        report_html_escape(&p->html, cells[i]);
+        plot_buf_str(&p->html, head ? "</th>" : "</td>");
+    }
+    plot_buf_str(&p->md, "\n");
+    plot_buf_str(&p->html, "</tr>\n");
+    if (head) {
+        plot_buf_str(&p->md, "|");
+        for (size_t i = 0; i < n; i++)
+            plot_buf_str(&p->md, "---|");
+        plot_buf_str(&p->md, "\n");
+    }
+}
+
+static void fmt(char *out, size_t size, double v, int decimals, const char *why)
+{
+    if (isnan(v))
+        snprintf(out, size, "n/a%s%s%s", why ? " (" : "", why ? why : "", why ? ")" : "");
+    else
+        snprintf(out, size, "%.*f", decimals, v);
+}
+
+static void stats_table(page *p, const json_t *stats, const char **h, size_t nh, int paper)
+{
+    static const char *const head[] = {"heuristic", "points", "MAE (pp)", "RMSE (pp)",
+                                       "max error (pp)", "r", "polarity", "published"};
+    plot_buf_str(&p->md, "");
+    plot_buf_str(&p->html, paper ? "<table class=\"paper\">\n" : "<table>\n");
+    table_row(p, head, paper ? 8 : 7, 1);
+    for (size_t k = 0; k < nh; k++) {
+        const json_t *s = json_object_get(stats, h[k]);
+        char c[7][96];
+        fmt(c[0], sizeof c[0], plot_num(s, "points"), 0, NULL);
+        fmt(c[1], sizeof c[1], plot_num(s, "mae_pct"), 1, NULL);
+        fmt(c[2], sizeof c[2], plot_num(s, "rmse_pct"), 1, NULL);
+        fmt(c[3], sizeof c[3], plot_num(s, "max_abs_error_pct"), 1, NULL);
+        fmt(c[4], sizeof c[4], plot_num(s, "pearson_r"), 3,
+            plot_str(s, "pearson_r_null_reason", NULL));
+        fmt(c[5], sizeof c[5], plot_num(s, "polarity"), 3,
+            plot_str(s, "polarity_null_reason", NULL));
+        const char *row[] = {h[k], c[0], c[1], c[2], c[3], c[4], c[5], published_for(h[k])};
+        table_row(p, row, paper ? 8 : 7, 0);
+    }
+    plot_buf_str(&p->md, "\n");
+    plot_buf_str(&p->html, "</table>\n");
+}
+
+static void validate_section(page *p, const json_t *v)
+{
+    const char *h[MAXH];
+    size_t nh = plot_heuristics(v, h, MAXH);
+    const json_t *summary = json_object_get(v, "summary");
+    const json_t *suite = json_object_get(v, "suite");
+    char text[512];
+    heading(p, 2, "Prediction error against the reference engine");
+    snprintf(text, sizeof text,
+             "Suite %s (%s): %zu workloads. Error = predicted - measured DRAM efficiency, in "
+             "percentage points (pp); one point per workload (mean over its channels with "
+             "requests), as in the papers.",
+             plot_str(suite, "name", "?"), plot_str(suite, "path", "?"),
+             json_array_size(json_object_get(v, "entries")));
+    plot_buf_printf(&p->md, "%s\n\n", text);
+    plot_buf_str(&p->html, "<p>");
+    report_html_escape(&p->html, text);
+    plot_buf_str(&p->html, "</p>\n");
+    stats_table(p, json_object_get(summary, "per_entry"), h, nh, 1);
+    para(p, "One point per channel with requests (the scatter of Figure 9):",
+         "One point per channel with requests (the scatter of Figure 9):");
+    stats_table(p, json_object_get(summary, "per_channel"), h, nh, 0);
+}
+
+static void sweep_section(page *p, const json_t *s)
+{
+    const json_t *grid = json_object_get(s, "grid"), *points = json_object_get(s, "points");
+    const char *h[MAXH];
+    size_t nh = plot_heuristics(json_object_get(json_array_get(points, 0), "result"), h, MAXH);
+    char title[256] = "Sweep over";
+    size_t i;
+    json_t *g, *pt;
+    json_array_foreach(grid, i, g)
+        snprintf(title + strlen(title), sizeof title - strlen(title), "%s %s", i ? "," : "",
+                 plot_str(g, "key", "?"));
+    heading(p, 2, title);
+    const char *head[MAXH + 1] = {"point"};
+    for (size_t k = 0; k < nh; k++)
+        head[k + 1] = h[k];
+    para(p, "Mean absolute error over workloads (pp) at each point:",
+         "Mean absolute error over workloads (pp) at each point:");
+    plot_buf_str(&p->html, "<table>\n");
+    table_row(p, head, nh + 1, 1);
+    json_array_foreach(points, i, pt) {
+        char label[256] = "", cells[MAXH][32];
+        const char *row[MAXH + 1] = {label};
+        const char *key;
+        json_t *v;
+        json_object_foreach(json_object_get(pt, "set"), key, v)
+            snprintf(label + strlen(label), sizeof label - strlen(label), "%s%s=%s",
+                     label[0] ? " " : "", key, json_is_string(v) ? json_string_value(v) : "?");
+        const json_t *st = json_object_get(
+            json_object_get(json_object_get(pt, "result"), "summary"), "per_entry");
+        for (size_t k = 0; k < nh; k++) {
+            fmt(cells[k], sizeof cells[k], plot_num(json_object_get(st, h[k]), "mae_pct"), 1,
+                NULL);
+            row[k + 1] = cells[k];
+        }
+        table_row(p, row, nh + 1, 0);
+    }
+    plot_buf_str(&p->md, "\n");
+    plot_buf_str(&p->html, "</table>\n");
+}
+
+/* Links to a figure's files, both forms. */
+static void figure_links(page *p, const hamm_plot_figure *f)
+{
+    static const char *const ext[] = {"dat", "gp", "png", "svg", "pdf"};
+    const int have[] = {1, 1, f->has_png, f->has_svg, f->has_pdf};
+    plot_buf_str(&p->md, "Files:");
+    plot_buf_str(&p->html, "<p class=\"files\">Files:");
+    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+        if (!have[i])
+            continue;
+        plot_buf_printf(&p->md, " [%s.%s](%s.%s)", f->name, ext[i], f->name, ext[i]);
+        plot_buf_str(&p->html, " <a href=\"");
+        report_html_escape(&p->html, f->name);
+        plot_buf_printf(&p->html, ".%s\">", ext[i]);
+        report_html_escape(&p->html, f->name);
+        plot_buf_printf(&p->html, ".%s</a>", ext[i]);
+    }
+    plot_buf_str(&p->md, "\n\n");
+    plot_buf_str(&p->html, "</p>\n");
+}
+
+static hamm_status figure(page *p, const char *dir, const hamm_plot_figure *f, size_t n,
+                          hamm_error *err)
+{
+    heading(p, 3, f->title);
+    if (f->has_png)
+        plot_buf_printf(&p->md, "![%s](%s.png)\n\n", f->title, f->name);
+    if (f->has_svg) {
+        char path[4200], prefix[32];
+        snprintf(path, sizeof path, "%s/%s.svg", dir, f->name);
+        char *svg;
+        size_t len;
+        hamm_status st = plot_read_file(path, &svg, &len, err);
+        if (st != HAMM_OK)
+            return st;
+        snprintf(prefix, sizeof prefix, "f%zu", n);
+        plot_buf_str(&p->html, "<figure>\n");
+        report_html_svg(&p->html, svg, prefix);
+        free(svg);
+        plot_buf_str(&p->html, "\n</figure>\n");
+    }
+    figure_links(p, f);
+    return HAMM_OK;
+}
+
+static hamm_status figures(page *p, const char *dir, const hamm_report_page *pg,
+                           hamm_error *err)
+{
+    size_t n = 0;
+    heading(p, 2, "Figures");
+    for (size_t i = 0; i < pg->nplots; i++) {
+        const hamm_plot_result *r = pg->plots[i];
+        if (!r->rendered) {
+            char text[400];
+            snprintf(text, sizeof text, "Images were skipped for the %s figures: %s. The data "
+                     "files and gnuplot scripts are here; run `gnuplot NAME.gp` in this "
+                     "directory to draw them.", r->schema, r->not_rendered);
+            plot_buf_printf(&p->md, "%s\n\n", text);
+            plot_buf_str(&p->html, "<p class=\"note\">");
+            report_html_escape(&p->html, text);
+            plot_buf_str(&p->html, "</p>\n");
+        }
+        for (size_t k = 0; k < r->nfigures; k++) {
+            hamm_status st = figure(p, dir, &r->figures[k], n++, err);
+            if (st != HAMM_OK)
+                return st;
+        }
+    }
+    return HAMM_OK;
+}
+
+static void intro(page *p, const hamm_report_page *pg)
+{
+    const char *version = HAMM_VERSION;
+    if (pg->validate)
+        version = plot_str(pg->validate, "hamm_version", version);
+    plot_buf_printf(&p->html,
+                    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    "<title>hamm report</title>\n<style>\n"
+                    "body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;"
+                    "color:#111}\n"
+                    "table{border-collapse:collapse;margin:0.5em 0}\n"
+                    "th,td{border:1px solid #999;padding:0.2em 0.5em;text-align:right}\n"
+                    "th:first-child,td:first-child{text-align:left}\n"
+                    ".paper td:last-child,.paper th:last-child{text-align:left}\n"
+                    "figure{margin:1em 0}\nfigure svg{max-width:100%%;height:auto}\n"
+                    "pre{background:#f4f4f4;padding:0.5em;white-space:pre-wrap}\n"
+                    ".note{background:#fff4d6;padding:0.5em}\n"
+                    "</style>\n</head>\n<body>\n");
+    heading(p, 1, "hamm report");
+    plot_buf_printf(&p->md, "Produced by hamm %s with:\n\n    %s\n\n", version,
+                    pg->command_line ? pg->command_line : "(command not recorded)");
+    plot_buf_str(&p->html, "<p>Produced by hamm ");
+    report_html_escape(&p->html, version);
+    plot_buf_str(&p->html, " with:</p>\n<pre>");
+    report_html_escape(&p->html, pg->command_line ? pg->command_line : "(command not recorded)");
+    plot_buf_str(&p->html, "</pre>\n");
+}
+
+static hamm_status build(page *p, const char *dir, const hamm_report_page *pg,
+                         hamm_error *err)
+{
+    intro(p, pg);
+    if (pg->validate) {
+        if (!json_is_object(json_object_get(pg->validate, "summary")))
+            return hamm_error_set(err, HAMM_ERR_FORMAT, NULL, 0, HAMM_NO_OFFSET, "summary",
+                                  "the validate document has no summary");
+        validate_section(p, pg->validate);
+    }
+    for (size_t i = 0; i < pg->nsweeps; i++) {
+        if (!json_is_array(json_object_get(pg->sweeps[i], "points")))
+            return hamm_error_set(err, HAMM_ERR_FORMAT, NULL, 0, HAMM_NO_OFFSET, "points",
+                                  "sweep document %zu has no points", i + 1);
+        sweep_section(p, pg->sweeps[i]);
+    }
+    hamm_status st = figures(p, dir, pg, err);
+    plot_buf_str(&p->html, "</body>\n</html>\n");
+    return st;
+}
+
+hamm_status hamm_report_write_index(const char *dir, const hamm_report_page *pg,
+                                    hamm_error *err)
+{
+    if (!dir || !pg)
+        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+                              "hamm_report_write_index: no directory or page");
+    page p = {{0}, {0}};
+    hamm_status st = build(&p, dir, pg, err);
+    if (st == HAMM_OK && (p.md.oom || p.html.oom))
+        st = hamm_error_set(err, HAMM_ERR_NOMEM, dir, 0, HAMM_NO_OFFSET, NULL, "out of memory");
+    if (st == HAMM_OK)
+        st = plot_write_file(dir, "index.md", p.md.s, p.md.len, err);
+    if (st == HAMM_OK)
+        st = plot_write_file(dir, "index.html", p.html.s, p.html.len, err);
+    plot_buf_free(&p.md);
+    plot_buf_free(&p.html);
+    return st;
+}
