@@ -1,5 +1,5 @@
-/* alloc_shim.c - the allocator of the allocation-failure sweep (test_alloc_fail_*.c), jansson's way: for every operation,
- * make the N-th allocation fail (N = 1, 2, ...) until a run passes every allocation
+/* alloc_shim.c - the allocator of the allocation-failure sweep (test_alloc_fail_*.c),
+ * jansson's way: for every operation, make the N-th allocation fail (N = 1, 2, ...) until a run passes every allocation
  * without an injected failure.  Each run must end cleanly: success with exactly the
  * result of an undisturbed run, or a non-OK status with the error record filled in;
  * every allocation freed; no crash; no hang.  Two modes: only the N-th allocation fails,
