@@ -67,16 +67,30 @@ typedef struct hamm_system_config {
     double locality_threshold;  /* locality-switch threshold, requests per activate (2.0) */
 } hamm_system_config;
 
+/* Where model names are looked up: directories in order, each holding system/ and dram/.
+ * The library has no directory of its own; the caller says where models are (the hamm
+ * command: --model-path, HAMM_MODEL_PATH, then its installed or build-tree models). */
+typedef struct hamm_model_path {
+    const char *const *dirs; /* count directories, searched first to last */
+    size_t count;
+} hamm_model_path;
+
 /* Load a system model (JSON; its "dram" names a DRAM model file relative to it, or holds
  * one inline), apply `nsets` overrides "path=value" (e.g. "queue_size=16",
- * "dram.timing.tRCD=14"), then validate. */
+ * "dram.timing.tRCD=14"), then validate.  An override "dram=NAME" is looked up with
+ * hamm_config_find in `models` (NULL: no directories, so NAME must be a file). */
+HAMM_API hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
+                                           const char *const *sets, size_t nsets,
+                                           const hamm_model_path *models, hamm_error *err);
+/* hamm_config_load_with(cfg, path, sets, nsets, NULL, err). */
 HAMM_API hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
                                       const char *const *sets, size_t nsets, hamm_error *err);
 
-/* Find a model: a path as given when it exists, else NAME or NAME.json under the models
- * directories (installed, then source tree), in system/ then dram/. */
-HAMM_API hamm_status hamm_config_find(const char *name, char *path, size_t size,
-                                      hamm_error *err);
+/* Find a model: a path as given when it is a file, else NAME or NAME.json in system/ and
+ * then dram/ of each directory of `models` in turn (NULL or empty: paths only).  Writes
+ * the file name into path[size]. */
+HAMM_API hamm_status hamm_config_find(const char *name, const hamm_model_path *models,
+                                      char *path, size_t size, hamm_error *err);
 
 /* The geometry and the address map the system describes. */
 HAMM_API void hamm_config_geometry(const hamm_system_config *cfg, hamm_geometry *g);

@@ -1,7 +1,7 @@
 /* hamm/dram_model.h - the hybrid analytical DRAM model (Yuan & Aamodt 2009):
  * predicted DRAM efficiency per channel from a request stream, by sliding-window
  * profiling of an FR-FCFS (or Most-Pending, or FCFS) memory controller.
- * See MODELS.md section 2 and docs/JSON.md for the output. */
+ * See docs/MODEL.md ("The sliding window") and docs/JSON.md for the output. */
 #ifndef HAMM_DRAM_MODEL_H
 #define HAMM_DRAM_MODEL_H
 

@@ -1,6 +1,6 @@
 /* hamm/engine.h - the reference engine: a cycle-accurate DRAM system (banks, timing,
  * memory controllers with their schedulers) replaying a trace.  The referee for the
- * analytical model: see MODELS.md section 3 and docs/ENGINE.md. */
+ * analytical model: see docs/ENGINE.md and docs/COMMAND_LOG.md ("The constraints"). */
 #ifndef HAMM_ENGINE_H
 #define HAMM_ENGINE_H
 
@@ -29,26 +29,37 @@ typedef enum hamm_replay {
 HAMM_API const char *hamm_replay_name(hamm_replay r);
 HAMM_API hamm_status hamm_replay_from_name(const char *name, hamm_replay *out, hamm_error *err);
 
-/* Per-channel counters, declared once: id, unit, description (GPGPU-Sim's names where
- * they exist).  Expands into the enum below, the names, and the JSON. */
+/* The unit of a counter, an explicit field of its entry below: the JSON names every
+ * count of cycles with a _cycles suffix. */
+typedef enum hamm_stat_unit {
+    HAMM_UNIT_CYCLES = 0,      /* "cycles" */
+    HAMM_UNIT_REQUESTS,        /* "requests" */
+    HAMM_UNIT_COMMANDS,        /* "commands" */
+    HAMM_UNIT_REQUEST_CYCLES,  /* "request-cycles": requests summed over cycles */
+    HAMM_UNIT_COUNT
+} hamm_stat_unit;
+
+/* Per-channel counters, declared once: id, unit (HAMM_UNIT_<unit>), description
+ * (GPGPU-Sim's names where they exist).  Expands into the enum below, the names, the
+ * units, and the JSON. */
 #define HAMM_CHANNEL_STATS(X)                                                                \
-    X(cycles, "cycles", "cycles from 0 to the end of the last data transfer of any channel") \
-    X(active_cycles, "cycles", "cycles with a request queued or data in flight")             \
-    X(busy_cycles, "cycles", "cycles the data bus transfers data (GPGPU-Sim bwutil)")        \
-    X(requests, "requests", "requests served")                                               \
-    X(reads, "requests", "read requests served")                                             \
-    X(writes, "requests", "write requests served")                                           \
-    X(activates, "commands", "ACT commands")                                                 \
-    X(precharges, "commands", "PRE commands")                                                \
-    X(read_bursts, "commands", "RD commands")                                                \
-    X(write_bursts, "commands", "WR commands")                                               \
-    X(refreshes, "commands", "REF commands")                                                 \
-    X(row_hits, "requests", "requests whose row was already open for an earlier request")    \
-    X(row_misses, "requests", "requests that needed their own ACT")                          \
-    X(queue_nonempty_cycles, "cycles", "cycles with at least one request queued")            \
-    X(queue_occupancy_sum, "request-cycles", "SUM over cycles of the queued requests")       \
-    X(latency_sum, "cycles", "SUM of request latencies (queue entry to last data)")          \
-    X(latency_max, "cycles", "the longest request latency")
+    X(cycles, CYCLES, "cycles from 0 to the end of the last data transfer of any channel") \
+    X(active_cycles, CYCLES, "cycles with a request queued or data in flight")             \
+    X(busy_cycles, CYCLES, "cycles the data bus transfers data (GPGPU-Sim bwutil)")        \
+    X(requests, REQUESTS, "requests served")                                               \
+    X(reads, REQUESTS, "read requests served")                                             \
+    X(writes, REQUESTS, "write requests served")                                           \
+    X(activates, COMMANDS, "ACT commands")                                                 \
+    X(precharges, COMMANDS, "PRE commands")                                                \
+    X(read_bursts, COMMANDS, "RD commands")                                                \
+    X(write_bursts, COMMANDS, "WR commands")                                               \
+    X(refreshes, COMMANDS, "REF commands")                                                 \
+    X(row_hits, REQUESTS, "requests whose row was already open for an earlier request")    \
+    X(row_misses, REQUESTS, "requests that needed their own ACT")                          \
+    X(queue_nonempty_cycles, CYCLES, "cycles with at least one request queued")            \
+    X(queue_occupancy_sum, REQUEST_CYCLES, "SUM over cycles of the queued requests")       \
+    X(latency_sum, CYCLES, "SUM of request latencies (queue entry to last data)")          \
+    X(latency_max, CYCLES, "the longest request latency")
 
 typedef enum hamm_channel_stat {
 #define HAMM_STAT_ENUM(id, unit, doc) HAMM_STAT_##id,
@@ -58,7 +69,8 @@ typedef enum hamm_channel_stat {
 } hamm_channel_stat;
 
 HAMM_API const char *hamm_channel_stat_name(hamm_channel_stat s);
-HAMM_API const char *hamm_channel_stat_unit(hamm_channel_stat s);
+HAMM_API hamm_stat_unit hamm_channel_stat_unit(hamm_channel_stat s);
+HAMM_API const char *hamm_stat_unit_name(hamm_stat_unit u);
 
 #define HAMM_OCCUPANCY_BINS 16 /* histogram of queue occupancy while non-empty */
 

@@ -58,12 +58,6 @@ HAMM_API hamm_status hamm_plot_write(const json_t *doc, const char *dir,
                                      const hamm_plot_options *o, hamm_plot_result *res,
                                      hamm_error *err);
 
-/* The figure templates' directory for a program at `exe_path` (argv[0] resolved, or
- * NULL for /proc/self/exe): the source tree's plots/ when the program is the uninstalled
- * build, else the installed datadir/hamm/plots.  Fills `out` (size bytes). */
-HAMM_API hamm_status hamm_plot_templates_dir(const char *exe_path, char *out, size_t size,
-                                             hamm_error *err);
-
 /* What the report page shows. */
 typedef struct hamm_report_page {
     const char *command_line;             /* the command that produced it, shown verbatim */

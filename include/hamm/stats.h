@@ -47,7 +47,8 @@ HAMM_API void hamm_stats_add(hamm_stats *s, const hamm_request *reqs, size_t n);
 HAMM_API const hamm_trace_stats *hamm_stats_result(hamm_stats *s);
 HAMM_API void hamm_stats_free(hamm_stats *s);
 
-/* Requests per activate (0 when there were no activates). */
+/* Requests per activate; negative when undefined (no activates), like the engine's
+ * hamm_result_* measures. */
 HAMM_API double hamm_row_locality(uint64_t requests, uint64_t activates);
 
 #ifdef __cplusplus

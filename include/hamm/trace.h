@@ -96,6 +96,14 @@ HAMM_API hamm_status hamm_trace_read(hamm_trace_reader *r, hamm_request *reqs, s
 HAMM_API hamm_status hamm_trace_next(hamm_trace_reader *r, const hamm_request **reqs,
                                      size_t *n, hamm_error *err);
 
+/* Where request `number` (1-based, in reading order) of the trace at `path` comes from:
+ * its line (text formats; 0 for binary) and the decoded byte offset of that line or
+ * record.  Reads the trace again from the start, so `path` must not be standard input;
+ * for reporting a request found wrong after it was read (e.g. by a writer). */
+HAMM_API hamm_status hamm_trace_locate(const char *path, const hamm_trace_options *opts,
+                                       uint64_t number, uint64_t *line, uint64_t *offset,
+                                       hamm_error *err);
+
 HAMM_API hamm_trace_format hamm_trace_reader_format(const hamm_trace_reader *r);
 HAMM_API const hamm_input *hamm_trace_reader_input(const hamm_trace_reader *r);
 /* Compressed bytes consumed so far, for progress reports (safe with prefetch). */
@@ -115,6 +123,9 @@ HAMM_API hamm_status hamm_trace_write(hamm_trace_writer *w, const hamm_request *
                                       hamm_error *err);
 /* Flush buffered records into the output (hamm_output_finish ends it). */
 HAMM_API hamm_status hamm_trace_writer_flush(hamm_trace_writer *w, hamm_error *err);
+/* Requests written so far.  When hamm_trace_write fails with HAMM_ERR_ARG, request
+ * number hamm_trace_writer_written() + 1 is one the format cannot hold. */
+HAMM_API uint64_t hamm_trace_writer_written(const hamm_trace_writer *w);
 HAMM_API void hamm_trace_writer_free(hamm_trace_writer *w);
 
 #ifdef __cplusplus

@@ -47,7 +47,24 @@ typedef struct cli_trace_opts {
     const char *model;      /* model name or path */
     const char *sets[64];   /* --set key=value, in order */
     size_t nsets;
+    const char *model_dirs[16]; /* --model-path DIR, in order */
+    size_t nmodel_dirs;
 } cli_trace_opts;
+
+/* Where model names are looked up (model_path.c): the directories given, then
+ * HAMM_MODEL_PATH's, then the models that came with the executable. */
+typedef struct cli_model_path {
+    hamm_model_path path; /* what hamm_config_find takes; points into dirs */
+    const char *dirs[40];
+    size_t count;
+    char text[16384]; /* the directories' names */
+    size_t used;
+} cli_model_path;
+void cli_model_path_init(cli_model_path *mp, const char *const *given, size_t ngiven);
+/* The directory SUB ("models", "plots") of the data that came with this executable (the
+ * source tree for the build tree's hamm, share/hamm for an installed one); 0 when the
+ * name does not fit or the executable cannot be found. */
+int cli_data_dir(const char *sub, char *out, size_t size);
 
 /* The defaults: read-ahead on (two threads), no model override. */
 void cli_trace_init(cli_trace_opts *o);
@@ -59,7 +76,8 @@ int cli_trace_option(const char *cmd, int opt, const char *arg, cli_trace_opts *
     {"format", required_argument, NULL, 'f'}, {"skip-bad", no_argument, NULL, 'k'},          \
         {"request-size", required_argument, NULL, 'r'},                                      \
         {"model", required_argument, NULL, 'm'}, {"set", required_argument, NULL, 's'},     \
-        {"threads", required_argument, NULL, 'T'}
+        {"threads", required_argument, NULL, 'T'},                                           \
+        {"model-path", required_argument, NULL, 'M'}
 void cli_trace_help(FILE *out, int with_model);
 
 /* Load the model the options name (default: yuan09-baseline). */

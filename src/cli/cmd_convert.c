@@ -109,6 +109,25 @@ static hamm_status write_batch(void *ctx, const hamm_request *reqs, size_t n, ha
     return hamm_trace_write(ctx, reqs, n, err);
 }
 
+/* A request the output format cannot hold is the input's: name the file and the line it
+ * came from (read again to find it; standard input cannot be, so only its number). */
+static int report_unwritable(const char *in_path, const cli_trace_opts *o,
+                             const hamm_trace_writer *w, const hamm_error *werr)
+{
+    uint64_t line = 0, offset = HAMM_NO_OFFSET;
+    hamm_error where;
+    hamm_error_clear(&where);
+    if (strcmp(in_path, "-") != 0 &&
+        hamm_trace_locate(in_path, &o->trace, hamm_trace_writer_written(w) + 1, &line, &offset,
+                          &where) != HAMM_OK)
+        line = 0, offset = HAMM_NO_OFFSET;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_error_set(&err, HAMM_ERR_IO, strcmp(in_path, "-") ? in_path : "(stdin)", line, offset,
+                   werr->field, "%s", werr->text);
+    return cli_report(&err); /* a runtime error: exit 1 */
+}
+
 int cmd_convert(int argc, char **argv)
 {
     convert_opts o = {0};
@@ -134,7 +153,9 @@ int cmd_convert(int argc, char **argv)
         hamm_trace_writer_new(&w, o.to, sink, &err) != HAMM_OK ||
         cli_stream(r, write_batch, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
         hamm_output_finish(sink, &err) != HAMM_OK) {
-        rc = cli_report(&err);
+        /* HAMM_ERR_ARG from the writer: a request it cannot hold (hamm/trace.h) */
+        rc = w && err.status == HAMM_ERR_ARG ? report_unwritable(in_path, &o.in, w, &err)
+                                             : cli_report(&err);
         cli_outfile_abort(&out);
     } else {
         cli_report_skipped(r);

@@ -64,8 +64,11 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
     hamm_error err;
     hamm_error_clear(&err);
     if (!o->plots_dir) {
-        if (hamm_plot_templates_dir(NULL, templates, sizeof templates, &err) != HAMM_OK)
+        if (!cli_data_dir("plots", templates, sizeof templates)) {
+            hamm_error_set(&err, HAMM_ERR_IO, NULL, 0, HAMM_NO_OFFSET, NULL,
+                           "cannot find hamm's figure templates (give --plots-dir)");
             return cli_report(&err);
+        }
         o->plots_dir = templates;
     }
     json_t *doc = load(path);

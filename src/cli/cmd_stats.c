@@ -23,6 +23,13 @@ void cmd_stats_help(FILE *out)
     fprintf(out, "  -h, --help               this help\n");
 }
 
+/* An undefined measure (negative: no activates) is shown as 0 in the table; the JSON
+ * says null. */
+static double shown(double v)
+{
+    return v < 0.0 ? 0.0 : v;
+}
+
 static void print_table(FILE *out, const cli_result *res)
 {
     const char *path = res->trace_path;
@@ -43,7 +50,7 @@ static void print_table(FILE *out, const cli_result *res)
             (unsigned long long)cfg->channels * cfg->dram.banks);
     fprintf(out, "distinct rows  %llu\n", (unsigned long long)s->distinct_rows);
     fprintf(out, "row locality   %.3f requests per activate (trace order)\n",
-            hamm_row_locality(s->requests, s->activates));
+            shown(hamm_row_locality(s->requests, s->activates)));
     if (s->timed)
         fprintf(out, "arrival cycles %llu .. %llu (%llu timed requests)\n",
                 (unsigned long long)s->first_cycle, (unsigned long long)s->last_cycle,
@@ -55,7 +62,7 @@ static void print_table(FILE *out, const cli_result *res)
         fprintf(out, "%7u %12llu %12llu %12llu %12llu %9.3f\n", i,
                 (unsigned long long)c->requests, (unsigned long long)c->reads,
                 (unsigned long long)c->writes, (unsigned long long)c->activates,
-                hamm_row_locality(c->requests, c->activates));
+                shown(hamm_row_locality(c->requests, c->activates)));
     }
 }
 

@@ -91,6 +91,13 @@ int cli_trace_option(const char *cmd, int opt, const char *arg, cli_trace_opts *
     case 'm':
         o->model = arg;
         return 1;
+    case 'M':
+        if (o->nmodel_dirs == sizeof o->model_dirs / sizeof o->model_dirs[0] || !*arg) {
+            cli_usage(cmd, "--model-path takes a directory (at most 16), not '%s'", arg);
+            return -1;
+        }
+        o->model_dirs[o->nmodel_dirs++] = arg;
+        return 1;
     case 'T':
         if (cli_parse_u64(cmd, "--threads", arg, 1, 2, &v) != 0)
             return -1;
@@ -121,6 +128,8 @@ void cli_trace_help(FILE *out, int with_model)
     if (with_model)
         fprintf(out,
                 "  -m, --model NAME|FILE    system model (default: yuan09-baseline)\n"
+                "      --model-path DIR     look model names up in DIR first (repeatable;\n"
+                "                           then HAMM_MODEL_PATH, then hamm's own models)\n"
                 "  -s, --set KEY=VALUE      override a model field, e.g. queue_size=16,\n"
                 "                           dram.timing.tRCD=14 (repeatable)\n");
 }
@@ -131,10 +140,18 @@ int cli_load_model(const cli_trace_opts *o, hamm_system_config *cfg)
     hamm_error_clear(&err);
     char path[4096];
     const char *name = o->model ? o->model : "yuan09-baseline";
-    if (hamm_config_find(name, path, sizeof path, &err) != HAMM_OK ||
-        hamm_config_load(cfg, path, o->sets, o->nsets, &err) != HAMM_OK)
-        return cli_report(&err);
-    return CLI_OK;
+    cli_model_path *mp = malloc(sizeof *mp);
+    if (!mp) {
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    cli_model_path_init(mp, o->model_dirs, o->nmodel_dirs);
+    int rc = CLI_OK;
+    if (hamm_config_find(name, &mp->path, path, sizeof path, &err) != HAMM_OK ||
+        hamm_config_load_with(cfg, path, o->sets, o->nsets, &mp->path, &err) != HAMM_OK)
+        rc = cli_report(&err);
+    free(mp);
+    return rc;
 }
 
 void cli_report_skipped(const hamm_trace_reader *r)

@@ -43,6 +43,7 @@ hamm_status hamm_scheduler_from_name(const char *name, hamm_scheduler *out, hamm
 /* What one load holds while it runs. */
 struct load {
     const char *path;            /* the system file */
+    const hamm_model_path *models; /* where "dram=NAME" is looked up */
     struct config_set *sets;
     const char **set_paths;
     size_t nsets;
@@ -131,7 +132,7 @@ static hamm_status locate_dram(struct load *ld, const char *name, hamm_error *er
     if (schema_was_set(&ld->sys_src, DRAM_KEY)) {
         hamm_error local;
         hamm_error_clear(&local);
-        if (hamm_config_find(name, ld->dram_path, sizeof ld->dram_path, &local) == HAMM_OK)
+        if (hamm_config_find(name, ld->models, ld->dram_path, sizeof ld->dram_path, &local) == HAMM_OK)
             return HAMM_OK;
         return schema_fail(&ld->sys_src, DRAM_KEY, err, "%s", local.text);
     }
@@ -217,6 +218,13 @@ static hamm_status load_stages(struct load *ld, hamm_system_config *c, hamm_erro
 hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
                              const char *const *sets, size_t nsets, hamm_error *err)
 {
+    return hamm_config_load_with(cfg, path, sets, nsets, NULL, err);
+}
+
+hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
+                                  const char *const *sets, size_t nsets,
+                                  const hamm_model_path *models, hamm_error *err)
+{
     if (!cfg || !path || (nsets && !sets))
         return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
                               "hamm_config_load: NULL argument");
@@ -227,6 +235,7 @@ hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
     struct load ld;
     memset(&ld, 0, sizeof ld);
     ld.path = path;
+    ld.models = models;
     hamm_status st = c ? parse_sets(&ld, sets, nsets, err)
                        : hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
                                         "out of memory");

@@ -1,12 +1,12 @@
 /* config_find.c - turning a model name ("yuan09-baseline") or a path into a file name:
- * the path as given when it is a file, else NAME or NAME.json under the installed models
- * directory and then the source tree's, in system/ before dram/. */
+ * the path as given when it is a file, else NAME or NAME.json in system/ and then dram/
+ * of each directory the caller lists.  The library knows no directory of its own, so no
+ * build or install path is compiled into it. */
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "config_internal.h"
-#include "hamm_build_config.h"
 
 static int is_file(const char *path)
 {
@@ -24,27 +24,51 @@ static hamm_status copy_out(const char *found, char *path, size_t size, hamm_err
     return HAMM_OK;
 }
 
-hamm_status hamm_config_find(const char *name, char *path, size_t size, hamm_error *err)
+/* NAME or NAME.json in DIR/system, then DIR/dram; 1 with buf filled when found. */
+static int find_in(const char *dir, const char *name, char *buf, size_t size)
 {
-    static const char *const dirs[] = {HAMM_INSTALL_MODELDIR, HAMM_SOURCE_MODELDIR};
     static const char *const kinds[] = {"system", "dram"};
     static const char *const suffixes[] = {"", ".json"};
-    if (!name || !*name || !path || !size)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (size_t s = 0; s < sizeof suffixes / sizeof suffixes[0]; s++) {
+            int n = snprintf(buf, size, "%s/%s/%s%s", dir, kinds[k], name, suffixes[s]);
+            if (n > 0 && (size_t)n < size && is_file(buf))
+                return 1;
+        }
+    return 0;
+}
+
+/* The directories searched, colon-separated, for the error message. */
+static void list_dirs(const hamm_model_path *models, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t d = 0; d < models->count && used < size; d++) {
+        int n = snprintf(buf + used, size - used, "%s%s", d ? ":" : "", models->dirs[d]);
+        if (n < 0)
+            return;
+        used += (size_t)n;
+    }
+}
+
+hamm_status hamm_config_find(const char *name, const hamm_model_path *models, char *path,
+                             size_t size, hamm_error *err)
+{
+    if (!name || !*name || !path || !size || (models && models->count && !models->dirs))
         return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "hamm_config_find: no name or no buffer");
+                              "hamm_config_find: no name, no buffer or no directories");
     if (is_file(name))
         return copy_out(name, path, size, err);
+    if (!models || !models->count)
+        return hamm_error_set(err, HAMM_ERR_IO, name, 0, HAMM_NO_OFFSET, NULL,
+                              "no such file, and no model path to look a name up in");
     char buf[4096];
-    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++)
-        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-            for (size_t s = 0; s < sizeof suffixes / sizeof suffixes[0]; s++) {
-                int n = snprintf(buf, sizeof buf, "%s/%s/%s%s", dirs[d], kinds[k], name,
-                                 suffixes[s]);
-                if (n > 0 && (size_t)n < sizeof buf && is_file(buf))
-                    return copy_out(buf, path, size, err);
-            }
+    for (size_t d = 0; d < models->count; d++)
+        if (models->dirs[d] && find_in(models->dirs[d], name, buf, sizeof buf))
+            return copy_out(buf, path, size, err);
+    list_dirs(models, buf, sizeof buf);
     return hamm_error_set(err, HAMM_ERR_IO, name, 0, HAMM_NO_OFFSET, NULL,
-                          "no such file, and no model of that name in %s or %s "
-                          "(system/ or dram/)",
-                          dirs[0], dirs[1]);
+                          "no such file, and no model of that name in system/ or dram/ of "
+                          "the model path %s",
+                          buf);
 }

@@ -41,10 +41,17 @@ static const char *const stat_names[HAMM_STAT_COUNT] = {
 #undef HAMM_STAT_NAME
 };
 
-static const char *const stat_units[HAMM_STAT_COUNT] = {
-#define HAMM_STAT_UNIT(id, unit, doc) unit,
+static const hamm_stat_unit stat_units[HAMM_STAT_COUNT] = {
+#define HAMM_STAT_UNIT(id, unit, doc) HAMM_UNIT_##unit,
     HAMM_CHANNEL_STATS(HAMM_STAT_UNIT)
 #undef HAMM_STAT_UNIT
+};
+
+static const char *const unit_names[HAMM_UNIT_COUNT] = {
+    [HAMM_UNIT_CYCLES] = "cycles",
+    [HAMM_UNIT_REQUESTS] = "requests",
+    [HAMM_UNIT_COMMANDS] = "commands",
+    [HAMM_UNIT_REQUEST_CYCLES] = "request-cycles",
 };
 
 const char *hamm_channel_stat_name(hamm_channel_stat s)
@@ -52,9 +59,14 @@ const char *hamm_channel_stat_name(hamm_channel_stat s)
     return (unsigned)s < HAMM_STAT_COUNT ? stat_names[s] : "unknown";
 }
 
-const char *hamm_channel_stat_unit(hamm_channel_stat s)
+hamm_stat_unit hamm_channel_stat_unit(hamm_channel_stat s)
 {
-    return (unsigned)s < HAMM_STAT_COUNT ? stat_units[s] : "";
+    return (unsigned)s < HAMM_STAT_COUNT ? stat_units[s] : HAMM_UNIT_COUNT;
+}
+
+const char *hamm_stat_unit_name(hamm_stat_unit u)
+{
+    return (unsigned)u < HAMM_UNIT_COUNT ? unit_names[u] : "unknown";
 }
 
 static int pow2(uint32_t x)

@@ -1,5 +1,5 @@
-/* timing.c - the delay table of timing.h from the datasheet timings (MODELS.md 3,
- * docs/COMMAND_LOG.md).  Each entry is written once, with the rule it comes from. */
+/* timing.c - the delay table of timing.h from the datasheet timings (docs/COMMAND_LOG.md,
+ * "The constraints (per channel)").  Each entry is written once, with the rule it comes from. */
 #include <string.h>
 
 #include "timing.h"

@@ -1,6 +1,7 @@
 /* dram_model.c - the hybrid analytical DRAM model over a whole trace: the address map
  * splits requests by channel, each channel runs one sliding-window profiler per
- * profiling heuristic, and the results are combined per MODELS.md section 2.2. */
+ * profiling heuristic, and the results are combined as docs/MODEL.md says ("Conventions
+ * the papers leave open": average, locality-switch, the means over channels). */
 #include <stdlib.h>
 #include <string.h>
 

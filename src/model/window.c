@@ -137,7 +137,8 @@ static void serve(window *w, uint32_t bank, uint64_t bytes)
 }
 
 /* Eq. 1 for the period that ends now; a period that did not open with a switch
- * counts what it served in numerator and denominator alike (MODELS.md 2.1). */
+ * counts what it served in numerator and denominator alike (docs/MODEL.md,
+ * "Conventions the papers leave open"). */
 static void close_period(window *w)
 {
     uint64_t num = w->period_bytes, den = w->period_bytes;

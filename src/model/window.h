@@ -1,6 +1,6 @@
 /* window.h - the sliding-window profiler of the hybrid analytical DRAM model for one
- * memory controller and one activate heuristic (MODELS.md section 2.1; Yuan & Aamodt
- * 2009, Figure 5).
+ * memory controller and one activate heuristic (docs/MODEL.md, "The sliding window";
+ * Yuan & Aamodt 2009, Figure 5).
  *
  * Push-based so that many channels can be profiled in one pass over an interleaved
  * trace: a request that hits its bank's open row is served at once; a miss takes a

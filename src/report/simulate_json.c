@@ -6,6 +6,25 @@
 
 #include "json_util.h"
 
+/* The JSON key of a counter: its name, with _cycles added to a count of cycles whose
+ * name does not already say so (latency_sum -> latency_sum_cycles). */
+static void stat_key(hamm_channel_stat st, char *key, size_t size)
+{
+    const char *name = hamm_channel_stat_name(st);
+    const char *suffix = "";
+    switch (hamm_channel_stat_unit(st)) {
+    case HAMM_UNIT_CYCLES:
+        suffix = strstr(name, "cycles") ? "" : "_cycles";
+        break;
+    case HAMM_UNIT_REQUESTS:
+    case HAMM_UNIT_COMMANDS:
+    case HAMM_UNIT_REQUEST_CYCLES:
+    case HAMM_UNIT_COUNT:
+        break;
+    }
+    snprintf(key, size, "%s%s", name, suffix);
+}
+
 /* Every counter by its declared name, then what derives from them. */
 static json_t *measured_json(const hamm_channel_result *r)
 {
@@ -20,13 +39,8 @@ static json_t *measured_json(const hamm_channel_result *r)
                &ok);
     report_set(m, "latency_avg_cycles", report_measure(hamm_result_latency(r)), &ok);
     for (int i = 0; i < HAMM_STAT_COUNT; i++) {
-        const char *unit = hamm_channel_stat_unit((hamm_channel_stat)i);
         char key[96];
-        int cycles = unit[0] == 'c' && unit[1] == 'y'; /* "cycles": say it in the name */
-        snprintf(key, sizeof key, "%s%s", hamm_channel_stat_name((hamm_channel_stat)i),
-                 cycles && !strstr(hamm_channel_stat_name((hamm_channel_stat)i), "cycles")
-                     ? "_cycles"
-                     : "");
+        stat_key((hamm_channel_stat)i, key, sizeof key);
         report_set(m, key, json_integer((json_int_t)s[i]), &ok);
     }
     json_t *hist = json_array();

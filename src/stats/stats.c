@@ -126,5 +126,5 @@ void hamm_stats_free(hamm_stats *s)
 
 double hamm_row_locality(uint64_t requests, uint64_t activates)
 {
-    return activates ? (double)requests / (double)activates : 0.0;
+    return activates ? (double)requests / (double)activates : -1.0;
 }

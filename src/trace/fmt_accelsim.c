@@ -79,7 +79,7 @@ static int step(uint64_t *addr, int64_t delta)
 }
 
 static hamm_status need_number(const trace_line_ctx *ctx, hamm_error *err, scan_line *l,
-                               const char *field, const char *base, uint64_t max, uint64_t *v)
+                               const char *field, trace_base base, uint64_t max, uint64_t *v)
 {
     scan_token tok;
     hamm_status st = trace_need(ctx, err, l, field, &tok);
@@ -138,11 +138,11 @@ static hamm_status header_line(trace_line_ctx *ctx, accelsim_state *s, scan_line
     } else if (keyed(l, version, &v, &rest)) {
         if ((st = keyed_value(ctx, err, v, rest, "tracer version")) != HAMM_OK)
             return st;
-        return trace_number(ctx, err, v, "tracer version", "dec", &s->version);
+        return trace_number(ctx, err, v, "tracer version", TRACE_DEC, &s->version);
     } else if (keyed(l, lineinfo, &v, &rest)) {
         if ((st = keyed_value(ctx, err, v, rest, "lineinfo")) != HAMM_OK)
             return st;
-        return trace_number(ctx, err, v, "lineinfo", "dec", &s->lineinfo);
+        return trace_number(ctx, err, v, "lineinfo", TRACE_DEC, &s->lineinfo);
     }
     return HAMM_OK; /* kernel name, block size, shared memory, ...: not needed */
 }
@@ -227,7 +227,7 @@ static hamm_status count_line(trace_line_ctx *ctx, accelsim_state *s, scan_line 
     if (!keyed(l, words, &v, &rest))
         return trace_fail(ctx, err, &first, words[0], "expected '%s = N'", words[0]);
     if ((st = keyed_value(ctx, err, v, rest, words[0])) != HAMM_OK ||
-        (st = trace_number(ctx, err, v, words[0], "dec", &n)) != HAMM_OK)
+        (st = trace_number(ctx, err, v, words[0], TRACE_DEC, &n)) != HAMM_OK)
         return st;
     if (words[0][0] == 'i') {
         if (!s->have_warp)
@@ -272,10 +272,10 @@ static hamm_status inst_source(trace_line_ctx *ctx, accelsim_state *s, scan_line
     }
     uint64_t cta[3], warp;
     hamm_status st;
-    if ((st = need_number(ctx, err, l, "thread block x", "dec", UINT64_MAX, &cta[0])) ||
-        (st = need_number(ctx, err, l, "thread block y", "dec", UINT64_MAX, &cta[1])) ||
-        (st = need_number(ctx, err, l, "thread block z", "dec", UINT64_MAX, &cta[2])) ||
-        (st = need_number(ctx, err, l, "warp", "dec", HAMM_MAX_WARP, &warp)) ||
+    if ((st = need_number(ctx, err, l, "thread block x", TRACE_DEC, UINT64_MAX, &cta[0])) ||
+        (st = need_number(ctx, err, l, "thread block y", TRACE_DEC, UINT64_MAX, &cta[1])) ||
+        (st = need_number(ctx, err, l, "thread block z", TRACE_DEC, UINT64_MAX, &cta[2])) ||
+        (st = need_number(ctx, err, l, "warp", TRACE_DEC, HAMM_MAX_WARP, &warp)) ||
         (st = gpu_trace_cta_core(ctx, err, first, &s->grid, cta, &tmpl->core)))
         return st;
     tmpl->warp = (uint16_t)warp;
@@ -287,7 +287,7 @@ static hamm_status skip_registers(trace_line_ctx *ctx, hamm_error *err, scan_lin
 {
     uint64_t n;
     scan_token tok;
-    hamm_status st = need_number(ctx, err, l, count_field, "dec", MAX_REGS, &n);
+    hamm_status st = need_number(ctx, err, l, count_field, TRACE_DEC, MAX_REGS, &n);
     for (uint64_t i = 0; st == HAMM_OK && i < n; i++)
         st = trace_need(ctx, err, l, field, &tok);
     return st;
@@ -300,17 +300,17 @@ static hamm_status inst_fields(trace_line_ctx *ctx, const accelsim_state *s, sca
     uint64_t v;
     hamm_status st;
     if (s->lineinfo &&
-        (st = need_number(ctx, err, l, "line number", "dec", UINT64_MAX, &v)) != HAMM_OK)
+        (st = need_number(ctx, err, l, "line number", TRACE_DEC, UINT64_MAX, &v)) != HAMM_OK)
         return st;
-    if ((st = need_number(ctx, err, l, "PC", "hex", UINT64_MAX, &v)) != HAMM_OK ||
-        (st = need_number(ctx, err, l, "mask", "hex", UINT32_MAX, &v)) != HAMM_OK)
+    if ((st = need_number(ctx, err, l, "PC", TRACE_HEX, UINT64_MAX, &v)) != HAMM_OK ||
+        (st = need_number(ctx, err, l, "mask", TRACE_HEX, UINT32_MAX, &v)) != HAMM_OK)
         return st;
     in->mask = (uint32_t)v;
     if ((st = skip_registers(ctx, err, l, "destination count", "destination")) != HAMM_OK ||
         (st = trace_need(ctx, err, l, "opcode", &in->opcode)) != HAMM_OK ||
         (st = skip_registers(ctx, err, l, "source count", "source")) != HAMM_OK)
         return st;
-    return need_number(ctx, err, l, "mem_width", "dec", MAX_WIDTH, &in->width);
+    return need_number(ctx, err, l, "mem_width", TRACE_DEC, MAX_WIDTH, &in->width);
 }
 
 /* The addresses of the active lanes, in lane order, per the address mode. */
@@ -322,14 +322,14 @@ static hamm_status inst_addresses(trace_line_ctx *ctx, scan_line *l, const accel
     scan_token tok;
     hamm_status st;
     *n = 0;
-    if ((st = need_number(ctx, err, l, "address mode", "dec", UINT64_MAX, &mode)) != HAMM_OK)
+    if ((st = need_number(ctx, err, l, "address mode", TRACE_DEC, UINT64_MAX, &mode)) != HAMM_OK)
         return st;
     if (mode > 2)
         return trace_fail(ctx, err, NULL, "address mode",
                           "%" PRIu64 " is not 0 (list), 1 (base-stride) or 2 (base-delta)",
                           mode);
     if (mode != 0 &&
-        (st = need_number(ctx, err, l, "base address", "hex", UINT64_MAX, &base)) != HAMM_OK)
+        (st = need_number(ctx, err, l, "base address", TRACE_HEX, UINT64_MAX, &base)) != HAMM_OK)
         return st;
     if (mode == 1 && ((st = trace_need(ctx, err, l, "stride", &tok)) != HAMM_OK ||
                       (st = signed_number(ctx, err, tok, "stride", &d)) != HAMM_OK))
@@ -344,7 +344,7 @@ static hamm_status inst_addresses(trace_line_ctx *ctx, scan_line *l, const accel
             return trace_fail(ctx, err, NULL, "mask",
                               "base-stride addresses need contiguous active lanes");
         if (mode == 0) {
-            st = need_number(ctx, err, l, "address", "hex", UINT64_MAX, &addr[*n]);
+            st = need_number(ctx, err, l, "address", TRACE_HEX, UINT64_MAX, &addr[*n]);
         } else if (*n == 0) {
             addr[0] = base;
         } else {

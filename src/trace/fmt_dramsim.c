@@ -62,7 +62,7 @@ static hamm_status address(const trace_line_ctx *ctx, hamm_error *err, scan_toke
                            int dramsim3, uint64_t *addr)
 {
     if (dramsim3)
-        return trace_number(ctx, err, tok, "address", "hex", addr);
+        return trace_number(ctx, err, tok, "address", TRACE_HEX, addr);
     scan_result res = scan_hex_u64_prefixed(tok, addr);
     if (res == SCAN_OK)
         return HAMM_OK;
@@ -94,7 +94,7 @@ static hamm_status parse(trace_line_ctx *ctx, scan_line l, hamm_error *err, int 
     if (!known)
         return bad_op(ctx, err, tok, dramsim3);
     if ((st = trace_need(ctx, err, &l, "cycle", &tok)) != HAMM_OK ||
-        (st = trace_number(ctx, err, tok, "cycle", "dec", &cycle)) != HAMM_OK ||
+        (st = trace_number(ctx, err, tok, "cycle", TRACE_DEC, &cycle)) != HAMM_OK ||
         (st = trace_expect_end(ctx, err, &l)) != HAMM_OK)
         return st;
     hamm_request *r = trace_emit(ctx);

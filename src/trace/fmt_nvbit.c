@@ -71,7 +71,7 @@ static hamm_status launch_line(trace_line_ctx *ctx, nvbit_state *s, scan_line l,
     s->last = g;
     if (id.len == 0)
         return HAMM_OK;
-    if ((st = trace_number(ctx, err, id, "grid launch id", "dec", &launch)) != HAMM_OK)
+    if ((st = trace_number(ctx, err, id, "grid launch id", TRACE_DEC, &launch)) != HAMM_OK)
         return st;
     s->recent[s->next++ % LAUNCH_SLOTS] = (launch_grid){launch, g};
     return HAMM_OK;
@@ -122,10 +122,10 @@ static hamm_status field(trace_line_ctx *ctx, hamm_error *err, scan_line *l, nvb
     if (scan_is(key, "CTX")) {
         uint64_t ignored;
         if ((st = trace_need(ctx, err, l, "CTX", &v)) == HAMM_OK)
-            st = trace_number(ctx, err, v, "CTX", "hex", &ignored);
+            st = trace_number(ctx, err, v, "CTX", TRACE_HEX, &ignored);
     } else if (scan_is(key, "grid_launch_id")) {
         if ((st = trace_need(ctx, err, l, "grid_launch_id", &v)) == HAMM_OK)
-            st = trace_number(ctx, err, v, "grid_launch_id", "dec", &a->launch);
+            st = trace_number(ctx, err, v, "grid_launch_id", TRACE_DEC, &a->launch);
         a->have_launch = 1;
     } else if (scan_is(key, "CTA")) {
         if ((st = trace_need(ctx, err, l, "CTA", &v)) == HAMM_OK)
@@ -134,7 +134,7 @@ static hamm_status field(trace_line_ctx *ctx, hamm_error *err, scan_line *l, nvb
         a->have_cta = 1;
     } else if (scan_is(key, "warp")) {
         if ((st = trace_need(ctx, err, l, "warp", &v)) == HAMM_OK &&
-            (st = trace_number(ctx, err, v, "warp", "dec", &a->warp)) == HAMM_OK &&
+            (st = trace_number(ctx, err, v, "warp", TRACE_DEC, &a->warp)) == HAMM_OK &&
             a->warp > HAMM_MAX_WARP)
             st = trace_fail(ctx, err, &v, "warp", "warp id above %u", HAMM_MAX_WARP);
         a->have_warp = 1;
@@ -179,7 +179,7 @@ static hamm_status lanes(trace_line_ctx *ctx, hamm_error *err, scan_line *l, uin
         if (seen++ == GPU_WARP_SIZE)
             return trace_fail(ctx, err, &tok, "address", "more than %d lane addresses",
                               GPU_WARP_SIZE);
-        hamm_status st = trace_number(ctx, err, tok, "address", "hex", &addr);
+        hamm_status st = trace_number(ctx, err, tok, "address", TRACE_HEX, &addr);
         if (st != HAMM_OK)
             return st;
         if (addr != 0)

@@ -53,7 +53,7 @@ static hamm_status ramulator_parse(trace_line_ctx *ctx, scan_line l, hamm_error 
     hamm_op op;
     hamm_status st;
     if ((st = trace_need(ctx, err, &l, "address", &tok)) != HAMM_OK ||
-        (st = trace_number(ctx, err, tok, "address", "hex", &addr)) != HAMM_OK ||
+        (st = trace_number(ctx, err, tok, "address", TRACE_HEX, &addr)) != HAMM_OK ||
         (st = trace_need(ctx, err, &l, "op", &tok)) != HAMM_OK)
         return st;
     if (!rw_op(tok, &op))
@@ -77,7 +77,7 @@ static hamm_status ramulator2_parse(trace_line_ctx *ctx, scan_line l, hamm_error
         return trace_fail(ctx, err, &tok, "op", "expected LD or ST, found '%.*s'",
                           (int)(tok.len > 20 ? 20 : tok.len), tok.p);
     if ((st = trace_need(ctx, err, &l, "address", &tok)) != HAMM_OK ||
-        (st = trace_number(ctx, err, tok, "address", "auto", &addr)) != HAMM_OK)
+        (st = trace_number(ctx, err, tok, "address", TRACE_AUTO, &addr)) != HAMM_OK)
         return st;
     if (addr > RAMULATOR2_MAX_ADDR)
         return trace_fail(ctx, err, &tok, "address",
@@ -139,4 +139,5 @@ const trace_format trace_format_ramulator2 = {
     .sniff = ramulator2_sniff,
     .parse = ramulator2_parse,
     .write = ramulator2_write,
+    .write_limit = "Ramulator 2 reads addresses up to 2^63-1",
 };

@@ -22,7 +22,7 @@ static hamm_status address(const trace_line_ctx *ctx, hamm_error *err, scan_toke
                           "leading zero in '%.*s': Ramulator 1 reads it as octal, Ramulator 2 "
                           "as decimal; write it without the zero or with 0x",
                           (int)(tok.len > 40 ? 40 : tok.len), tok.p);
-    return trace_number(ctx, err, tok, field, "auto", addr);
+    return trace_number(ctx, err, tok, field, TRACE_AUTO, addr);
 }
 
 static void emit(trace_line_ctx *ctx, uint64_t addr, hamm_op op)
@@ -39,7 +39,7 @@ static hamm_status cpu_parse(trace_line_ctx *ctx, scan_line l, hamm_error *err)
     uint64_t bubbles, addr, wb;
     hamm_status st;
     if ((st = trace_need(ctx, err, &l, "bubbles", &tok)) != HAMM_OK ||
-        (st = trace_number(ctx, err, tok, "bubbles", "dec", &bubbles)) != HAMM_OK ||
+        (st = trace_number(ctx, err, tok, "bubbles", TRACE_DEC, &bubbles)) != HAMM_OK ||
         (st = trace_need(ctx, err, &l, "address", &tok)) != HAMM_OK ||
         (st = address(ctx, err, tok, "address", &addr)) != HAMM_OK)
         return st;

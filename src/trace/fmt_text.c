@@ -39,7 +39,7 @@ static hamm_status optional_field(trace_line_ctx *ctx, hamm_error *err, scan_lin
     *v = 0;
     if (!scan_next(l, &tok) || is_absent(tok))
         return HAMM_OK;
-    hamm_status st = trace_number(ctx, err, tok, field, "auto", v);
+    hamm_status st = trace_number(ctx, err, tok, field, TRACE_AUTO, v);
     if (st != HAMM_OK)
         return st;
     if (*v > max)
@@ -62,7 +62,7 @@ static hamm_status text_parse(trace_line_ctx *ctx, scan_line l, hamm_error *err)
         return trace_fail(ctx, err, &tok, "op", "expected R or W, found '%.*s'",
                           (int)(tok.len > 20 ? 20 : tok.len), tok.p);
     if ((st = trace_need(ctx, err, &l, "address", &tok)) != HAMM_OK ||
-        (st = trace_number(ctx, err, tok, "address", "hex", &addr)) != HAMM_OK)
+        (st = trace_number(ctx, err, tok, "address", TRACE_HEX, &addr)) != HAMM_OK)
         return st;
     hamm_request req = {.addr = addr, .op = (uint8_t)op, .size = ctx->request_size};
     scan_line before_size = l;

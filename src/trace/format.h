@@ -51,6 +51,7 @@ typedef struct trace_format {
     trace_parse_fn parse;  /* NULL for the binary format */
     trace_format_fn write; /* NULL: not writable */
     const char *write_header; /* comment line written first, or NULL */
+    const char *write_limit;  /* why `write` may refuse a request, for the error; or NULL */
 } trace_format;
 
 /* The table entry for a format (never NULL for a valid id other than AUTO). */
@@ -73,10 +74,17 @@ static inline hamm_request *trace_emit(trace_line_ctx *ctx)
     return r;
 }
 
-/* Parse a number token into *out or fail naming `field`: "hex" requires hex (0x optional),
- * "dec" decimal, "auto" 0x-prefixed hex or decimal. */
+/* The base a trace field is written in: an enum, so that a misspelt base does not
+ * compile (a string compared at run time quietly meant "auto"). */
+typedef enum trace_base {
+    TRACE_HEX = 0, /* hex, 0x optional */
+    TRACE_DEC,     /* decimal */
+    TRACE_AUTO     /* 0x-prefixed hex, else decimal */
+} trace_base;
+
+/* Parse a number token into *out in `base`, or fail naming `field`. */
 hamm_status trace_number(const trace_line_ctx *ctx, hamm_error *err, scan_token tok,
-                         const char *field, const char *base, uint64_t *out);
+                         const char *field, trace_base base, uint64_t *out);
 /* Take the next token, failing with "missing FIELD" at end of line. */
 hamm_status trace_need(const trace_line_ctx *ctx, hamm_error *err, scan_line *line,
                        const char *field, scan_token *tok);

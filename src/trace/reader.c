@@ -359,6 +359,33 @@ hamm_status hamm_trace_read(hamm_trace_reader *r, hamm_request *reqs, size_t cap
     return cap == 0 ? st : delivered(r, st, *n, err);
 }
 
+hamm_status hamm_trace_locate(const char *path, const hamm_trace_options *opts,
+                              uint64_t number, uint64_t *line, uint64_t *offset,
+                              hamm_error *err)
+{
+    hamm_trace_options one = *opts;
+    one.prefetch = 0; /* read on this thread, one request at a time, so the position is it */
+    hamm_trace_reader *r = NULL;
+    hamm_status st = hamm_trace_reader_open(&r, path, &one, err);
+    hamm_request req;
+    size_t n = 1;
+    for (uint64_t i = 0; st == HAMM_OK && n == 1 && i < number; i++)
+        st = hamm_trace_read(r, &req, 1, &n, err);
+    if (st == HAMM_OK && n != 1)
+        st = hamm_error_set(err, HAMM_ERR_ARG, path, 0, HAMM_NO_OFFSET, NULL,
+                            "the trace holds fewer than %llu requests",
+                            (unsigned long long)number);
+    if (st == HAMM_OK && r->fmt->id == HAMM_FORMAT_BINARY) {
+        *line = 0;
+        *offset = r->lr.buf_offset + r->lr.pos - BINARY_RECORD_SIZE;
+    } else if (st == HAMM_OK) {
+        *line = r->lr.line; /* a line's requests are delivered before the next is read */
+        *offset = r->lr.line_offset;
+    }
+    hamm_trace_reader_free(r);
+    return st;
+}
+
 uint64_t hamm_trace_reader_raw_offset(const hamm_trace_reader *r)
 {
     return r->ahead ? prefetch_raw_offset(r->ahead) : hamm_input_raw_offset(r->in);
@@ -413,16 +440,22 @@ hamm_status trace_fail(const trace_line_ctx *ctx, hamm_error *err, const scan_to
 }
 
 hamm_status trace_number(const trace_line_ctx *ctx, hamm_error *err, scan_token tok,
-                         const char *field, const char *base, uint64_t *out)
+                         const char *field, trace_base base, uint64_t *out)
 {
-    scan_result res;
-    int hex = strcmp(base, "hex") == 0;
-    if (hex)
+    scan_result res = SCAN_EMPTY;
+    int hex = 0;
+    switch (base) {
+    case TRACE_HEX:
+        hex = 1;
         res = scan_hex_u64(tok, out);
-    else if (strcmp(base, "dec") == 0)
+        break;
+    case TRACE_DEC:
         res = scan_dec_u64(tok, out);
-    else
+        break;
+    case TRACE_AUTO:
         res = scan_auto_u64(tok, out);
+        break;
+    }
     if (res == SCAN_OK)
         return HAMM_OK;
     return trace_fail(ctx, err, &tok, field, "%s: '%.*s'", scan_result_text(res, hex),

@@ -71,9 +71,11 @@ static hamm_status put_one(hamm_trace_writer *w, const hamm_request *r, hamm_err
     }
     size_t n = w->fmt->write(r, w->buf + w->len, MAX_LINE - 1);
     if (n == 0)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "request %llu cannot be written as %s",
-                              (unsigned long long)w->written + 1, w->fmt->name);
+        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "address",
+                              "request %llu (address 0x%llx) cannot be written as %s%s%s",
+                              (unsigned long long)w->written + 1, (unsigned long long)r->addr,
+                              w->fmt->name, w->fmt->write_limit ? ": " : "",
+                              w->fmt->write_limit ? w->fmt->write_limit : "");
     w->buf[w->len + n] = '\n';
     w->len += n + 1;
     return HAMM_OK;
@@ -89,6 +91,11 @@ hamm_status hamm_trace_write(hamm_trace_writer *w, const hamm_request *reqs, siz
         w->written++;
     }
     return HAMM_OK;
+}
+
+uint64_t hamm_trace_writer_written(const hamm_trace_writer *w)
+{
+    return w->written;
 }
 
 void hamm_trace_writer_free(hamm_trace_writer *w)

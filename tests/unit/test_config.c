@@ -206,9 +206,18 @@ static void test_override_dram(void **state)
     hamm_system_config c;
     load_ok(&c, DATA "/valid/fieldorder/system.json", NULL, 0);
     assert_string_equal(c.dram.name, "gddr3-yuan09");
-    load_ok(&c, DATA "/valid/fieldorder/system.json", sets, 1);
+    static const char *const dirs[] = {MODELS};
+    const hamm_model_path models = {dirs, 1};
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_config_load_with(&c, DATA "/valid/fieldorder/system.json", sets, 1,
+                                           &models, &err),
+                     HAMM_OK);
     assert_string_equal(c.dram.name, "gddr5-gtx480");
     assert_int_equal(c.dram.banks, 16);
+    /* the library has no models directory of its own: without one the name is unknown */
+    assert_int_equal(load(&c, DATA "/valid/fieldorder/system.json", sets, 1, &err),
+                     HAMM_ERR_CONFIG);
 }
 
 /* An inline DRAM object, with every optional key left out: the documented defaults. */
@@ -335,20 +344,28 @@ static void test_find(void **state)
 {
     (void)state;
     char path[1024];
+    static const char *const dirs[] = {DATA, MODELS};
+    const hamm_model_path models = {dirs, 2};
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_equal(hamm_config_find("yuan09-baseline", path, sizeof path, &err), HAMM_OK);
+    assert_int_equal(hamm_config_find("yuan09-baseline", &models, path, sizeof path, &err), HAMM_OK);
     assert_true(ends_with(path, "system/yuan09-baseline.json"));
-    assert_int_equal(hamm_config_find("gddr3-yuan09.json", path, sizeof path, &err), HAMM_OK);
+    assert_int_equal(hamm_config_find("gddr3-yuan09.json", &models, path, sizeof path, &err), HAMM_OK);
     assert_true(ends_with(path, "dram/gddr3-yuan09.json"));
     const char *given = MODELS "/system/gtx480.json";
-    assert_int_equal(hamm_config_find(given, path, sizeof path, &err), HAMM_OK);
+    assert_int_equal(hamm_config_find(given, &models, path, sizeof path, &err), HAMM_OK);
     assert_string_equal(path, given);
-    assert_int_equal(hamm_config_find("no-such-model", path, sizeof path, &err), HAMM_ERR_IO);
+    assert_int_equal(hamm_config_find("no-such-model", &models, path, sizeof path, &err), HAMM_ERR_IO);
     assert_non_null(strstr(err.text, "no model of that name"));
+    assert_non_null(strstr(err.text, DATA ":" MODELS));
+    /* no directories: a name is not a file */
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_config_find("gtx480", NULL, path, sizeof path, &err), HAMM_ERR_IO);
+    assert_non_null(strstr(err.text, "no model path"));
+    assert_int_equal(hamm_config_find(given, NULL, path, sizeof path, &err), HAMM_OK);
     char tiny[4];
     hamm_error_clear(&err);
-    assert_int_equal(hamm_config_find("gtx480", tiny, sizeof tiny, &err), HAMM_ERR_ARG);
+    assert_int_equal(hamm_config_find("gtx480", &models, tiny, sizeof tiny, &err), HAMM_ERR_ARG);
 }
 
 /* A DRAM model is not a system model. */

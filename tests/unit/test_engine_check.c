@@ -16,6 +16,8 @@
 static const char *const systems[] = {"yuan09-baseline", "gtx480", "ddr4-2400-2ch",
                                       "hbm2-4stack"};
 
+static unsigned refresh_runs; /* runs whose refresh count was checked */
+
 typedef struct referee {
     hamm_checker *checker;
     uint64_t reported;
@@ -62,17 +64,35 @@ static uint64_t next_addr(pattern p, uint64_t i, uint64_t *x, uint32_t request_s
     return 0;
 }
 
+/* Load a system model; for a refresh run, with a refresh interval short enough that
+ * every run, even the shortest (a few hundred cycles), spans several: tRFC = tRC and
+ * tREFI = 3 tRC, whether or not the model refreshes on its own. */
+static void load_model(const char *system, int refresh, hamm_system_config *cfg)
+{
+    char path[512], rfc[64], refi[64];
+    snprintf(path, sizeof path, "%s/models/system/%s.json", HAMM_SOURCE_ROOT, system);
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_config_load(cfg, path, NULL, 0, &err) != HAMM_OK)
+        fail_msg("%s: %s: %s", system, err.field, err.text);
+    if (!refresh)
+        return;
+    snprintf(rfc, sizeof rfc, "dram.timing.tRFC=%u", cfg->dram.timing.tRC);
+    snprintf(refi, sizeof refi, "dram.timing.tREFI=%u", 3 * cfg->dram.timing.tRC);
+    const char *const sets[] = {rfc, refi};
+    if (hamm_config_load(cfg, path, sets, 2, &err) != HAMM_OK)
+        fail_msg("%s with refresh: %s: %s", system, err.field, err.text);
+}
+
 static void run_case(const char *system, hamm_scheduler sched, pattern p, int refresh)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/models/system/%s.json", HAMM_SOURCE_ROOT, system);
     hamm_engine_params ep = {.replay = HAMM_REPLAY_SATURATED, .refresh = refresh};
     hamm_addrmap *map = NULL;
     hamm_engine *e = NULL;
     hamm_error err;
     hamm_error_clear(&err);
-    if (hamm_config_load(&ep.cfg, path, NULL, 0, &err) != HAMM_OK ||
-        hamm_config_addrmap(&ep.cfg, &map, &err) != HAMM_OK)
+    load_model(system, refresh, &ep.cfg);
+    if (hamm_config_addrmap(&ep.cfg, &map, &err) != HAMM_OK)
         fail_msg("%s: %s: %s", system, err.field, err.text);
     ep.cfg.scheduler = sched;
     referee ref = {0};
@@ -92,10 +112,17 @@ static void run_case(const char *system, hamm_scheduler sched, pattern p, int re
     hamm_channel_result total;
     hamm_engine_total(e, &total);
     assert_int_equal(total.stat[HAMM_STAT_requests], 3000);
-    /* refresh really ran: each channel refreshes once per tREFI of the common span */
+    /* refresh really ran in every refresh run: each channel refreshes once per tREFI of
+     * the common span; without refresh, never */
     uint64_t span = hamm_engine_channel(e, 0)->stat[HAMM_STAT_cycles];
-    if (refresh && dev.dram.timing.tREFI && span >= 2ull * dev.dram.timing.tREFI)
-        assert_true(total.stat[HAMM_STAT_refreshes] >= ep.cfg.channels * (span / dev.dram.timing.tREFI - 1));
+    if (refresh) {
+        uint64_t refi = dev.dram.timing.tREFI;
+        assert_true(refi > 0 && span >= 2 * refi);
+        refresh_runs++;
+        assert_true(total.stat[HAMM_STAT_refreshes] >= ep.cfg.channels * (span / refi - 1));
+    } else {
+        assert_int_equal(total.stat[HAMM_STAT_refreshes], 0);
+    }
     assert_true(hamm_checker_commands(ref.checker) >= 3000);
     if (ref.reported)
         fail_msg("%s, %s, pattern %d%s: %llu violations; first: %s", system,
@@ -114,6 +141,8 @@ static void every_model_scheduler_and_pattern(void **state)
             for (int p = 0; p < PATTERNS; p++)
                 for (int refresh = 0; refresh < 2; refresh++)
                     run_case(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
+    /* every refresh run checked its refreshes: models x schedulers x patterns */
+    assert_int_equal(refresh_runs, sizeof systems / sizeof systems[0] * HAMM_SCHED_COUNT * PATTERNS);
 }
 
 int main(void)

@@ -41,8 +41,10 @@ static hamm_addrmap *model_map(const char *name)
     hamm_system_config cfg;
     hamm_addrmap *m = NULL;
     hamm_error err;
+    static const char *const dirs[] = {HAMM_SOURCE_ROOT "/models"};
+    const hamm_model_path models = {dirs, 1};
     hamm_error_clear(&err);
-    if (hamm_config_find(name, path, sizeof path, &err) != HAMM_OK ||
+    if (hamm_config_find(name, &models, path, sizeof path, &err) != HAMM_OK ||
         hamm_config_load(&cfg, path, NULL, 0, &err) != HAMM_OK ||
         hamm_config_addrmap(&cfg, &m, &err) != HAMM_OK)
         fail_msg("%s: %s", name, err.text);

@@ -1,5 +1,6 @@
 /* test_window.c - the sliding-window profiler against the worked examples of
- * MODELS.md section 2 (Yuan & Aamodt 2009, Figures 3 and 4) and hand-derived traces.
+ * Yuan & Aamodt 2009 (Figures 3 and 4; docs/MODEL.md, "Quantities" and "The sliding
+ * window") and hand-derived traces.
  *
  * Baseline arithmetic: 2 GDDR3 chips per MC, 4-byte buses, DDR: 16 bytes per cycle, so a
  * 64-byte request takes T_svc_req = 4 cycles; tRC 34, tRP 13, tRCD 12. */
@@ -53,7 +54,7 @@ static void figure3(void **state)
 }
 
 /* Figure 4: Q = 4, banks 0 (rows A=0, B=1) and 1 (rows X=0, Y=1), A and X open;
- * requests 1:0A 2:0B 3:0A 4:1Y 5:1Y 6:0A 7:1X 8:1Y 9:1Y.  Hand derivation in MODELS.md:
+ * requests 1:0A 2:0B 3:0A 4:1Y 5:1Y 6:0A 7:1X 8:1Y 9:1Y.  Hand derivation (the paper's):
  * no-overlap 16/16 + 4/34 + 16/41 = 36/91 (39.6%); full-overlap 16/16 + 20/34 = 36/50
  * (72.0%). */
 static void feed_figure4(window *w)

@@ -1,0 +1,105 @@
+/* test_stats.c - one-pass trace statistics (src/stats) against a hand-decoded trace
+ * (stats_trace.h): mix, footprint, trace-order activates, arrival cycles, and the
+ * row-locality measure (negative when undefined, like the engine's). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "hamm/stats.h"
+#include "stats_trace.h"
+
+static hamm_addrmap *st_map(void)
+{
+    hamm_addrmap *m = NULL;
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_addrmap_new(&m, ST_MAP, "", &st_geometry, &err) != HAMM_OK)
+        fail_msg("%s", err.text);
+    return m;
+}
+
+static void totals(void **state)
+{
+    (void)state;
+    hamm_addrmap *m = st_map();
+    hamm_stats *s = NULL;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_stats_new(&s, m, &err), HAMM_OK);
+    hamm_stats_add(s, st_trace, 2); /* in two pieces: the same as in one */
+    hamm_stats_add(s, st_trace + 2, ST_N - 2);
+    const hamm_trace_stats *t = hamm_stats_result(s);
+    assert_int_equal(t->requests, 6);
+    assert_int_equal(t->reads, 4);
+    assert_int_equal(t->writes, 2);
+    assert_int_equal(t->bytes, 416);
+    assert_int_equal(t->activates, 5);
+    assert_int_equal(t->channels_touched, 2);
+    assert_int_equal(t->banks_touched, 3);
+    assert_int_equal(t->distinct_rows, 4);
+    assert_int_equal(t->timed, 3);
+    assert_int_equal(t->first_cycle, 5);
+    assert_int_equal(t->last_cycle, 20);
+    assert_int_equal(t->channels, 4);
+    const hamm_channel_stats *c = t->per_channel;
+    assert_int_equal(c[0].requests, 5);
+    assert_int_equal(c[0].reads, 3);
+    assert_int_equal(c[0].writes, 2);
+    assert_int_equal(c[0].bytes, 352);
+    assert_int_equal(c[0].activates, 4);
+    assert_int_equal(c[1].requests, 0);
+    assert_int_equal(c[1].activates, 0);
+    assert_int_equal(c[2].requests, 1);
+    assert_int_equal(c[2].reads, 1);
+    assert_int_equal(c[2].bytes, 64);
+    assert_int_equal(c[2].activates, 1);
+    assert_int_equal(c[3].requests, 0);
+    /* the result is recomputed, not accumulated, when asked again */
+    t = hamm_stats_result(s);
+    assert_int_equal(t->requests, 6);
+    assert_int_equal(t->activates, 5);
+    hamm_stats_free(s);
+    hamm_addrmap_free(m);
+}
+
+static void locality(void **state)
+{
+    (void)state;
+    assert_true(hamm_row_locality(6, 5) == 1.2);
+    assert_true(hamm_row_locality(5, 4) == 1.25);
+    assert_true(hamm_row_locality(0, 0) < 0.0); /* undefined: no activates */
+    assert_true(hamm_row_locality(3, 0) < 0.0);
+    assert_true(hamm_row_locality(0, 1) == 0.0);
+}
+
+/* No timed request: the cycle range stays empty. */
+static void untimed(void **state)
+{
+    (void)state;
+    hamm_addrmap *m = st_map();
+    hamm_stats *s = NULL;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_stats_new(&s, m, &err), HAMM_OK);
+    hamm_stats_add(s, st_trace + 1, 1);
+    const hamm_trace_stats *t = hamm_stats_result(s);
+    assert_int_equal(t->requests, 1);
+    assert_int_equal(t->timed, 0);
+    assert_int_equal(t->activates, 1); /* first use of the bank */
+    assert_int_equal(t->distinct_rows, 1);
+    hamm_stats_free(s);
+    hamm_addrmap_free(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(totals),
+        cmocka_unit_test(locality),
+        cmocka_unit_test(untimed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
