@@ -122,5 +122,11 @@ int cmd_check_log(int, char **);
 void cmd_check_log_help(FILE *);
 int cmd_simulate(int argc, char **argv);
 void cmd_simulate_help(FILE *out);
+int cmd_validate(int argc, char **argv);
+void cmd_validate_help(FILE *out);
+int cmd_sweep(int argc, char **argv);
+void cmd_sweep_help(FILE *out);
+int cmd_merge(int argc, char **argv);
+void cmd_merge_help(FILE *out);
 
 #endif
