@@ -19,6 +19,31 @@ hamm_status suite_blame(const hamm_suite *s, size_t e, hamm_error *err)
     return err->status;
 }
 
+/* Whether `sets` has KEY=... for the key `field`. */
+static int sets_key(char *const *sets, size_t n, const char *field)
+{
+    size_t len = strlen(field);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(sets[i], field, len) == 0 && sets[i][len] == '=')
+            return 1;
+    return 0;
+}
+
+/* An override from the entry's own "set" (and not replaced by the caller's) is a line
+ * of the suite: name it there, entries[I].set.KEY, rather than as a command-line --set. */
+static void locate_set(const hamm_suite *s, size_t e, const char *const *sets, size_t nsets,
+                       hamm_error *err)
+{
+    const suite_entry *en = &s->entries[e];
+    if (strcmp(err->source, "--set") != 0 || !sets_key(en->sets, en->nsets, err->field) ||
+        sets_key((char *const *)sets, nsets, err->field))
+        return;
+    char field[sizeof err->field];
+    snprintf(field, sizeof field, "entries[%zu].set.%.90s", e, err->field);
+    memcpy(err->field, field, sizeof field);
+    snprintf(err->source, sizeof err->source, "%s", s->path);
+}
+
 hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const *sets,
                                size_t nsets, hamm_system_config *cfg, hamm_error *err)
 {
@@ -42,6 +67,7 @@ hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const 
         return HAMM_OK;
     if (err && err->status == HAMM_OK) {
         *err = sub;
+        locate_set(s, e, sets, nsets, err);
         suite_blame(s, e, err);
     }
     return st;

@@ -34,6 +34,7 @@ static void test_suite_errors(void **state)
     expect_suite_error(DATA "invalid/missing-model.json", "entries[1].model", "no-such-model");
     expect_suite_error(DATA "invalid/duplicate-name.json", "entries[1].name", "earlier entry");
     expect_suite_error(DATA "invalid/bad-replay.json", "entries[0].replay", "timed");
+    expect_suite_error(DATA "invalid/bad-set.json", "entries[0].set.queue_sizee", "unknown key");
 }
 
 static void test_suite_loads(void **state)
