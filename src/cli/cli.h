@@ -144,5 +144,11 @@ int cmd_generate(int argc, char **argv);
 void cmd_generate_help(FILE *out);
 int cmd_plot(int argc, char **argv);
 void cmd_plot_help(FILE *out);
+int cmd_validate(int argc, char **argv);
+void cmd_validate_help(FILE *out);
+int cmd_sweep(int argc, char **argv);
+void cmd_sweep_help(FILE *out);
+int cmd_merge(int argc, char **argv);
+void cmd_merge_help(FILE *out);
 
 #endif

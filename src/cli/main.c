@@ -13,6 +13,9 @@ static void cmd_help_help(FILE *out);
 static const cli_command commands[] = {
     {"predict", cmd_predict, cmd_predict_help, "predict DRAM efficiency (hybrid analytical model)"},
     {"simulate", cmd_simulate, cmd_simulate_help, "replay a trace on the cycle-accurate engine"},
+    {"validate", cmd_validate, cmd_validate_help, "model against engine over a suite, with error statistics"},
+    {"sweep", cmd_sweep, cmd_sweep_help, "validate over a grid of model parameters"},
+    {"merge", cmd_merge, cmd_merge_help, "join the results of a sweep's emitted jobs"},
     {"check-log", cmd_check_log, cmd_check_log_help, "check a DRAM command log against the timing rules"},
     {"plot", cmd_plot, cmd_plot_help, "figures and a report page from hamm's JSON results"},
     {"stats", cmd_stats, cmd_stats_help, "statistics of a trace: mix, footprint, locality"},

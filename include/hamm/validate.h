@@ -1,0 +1,82 @@
+/* hamm/validate.h - validation suites (docs/SUITES.md) and the model-against-engine
+ * comparison over them (`hamm validate`, `hamm sweep`): every entry's trace is read once
+ * and each batch goes to both the hybrid model and the reference engine; the result is a
+ * hamm-validate/1 JSON document (docs/JSON.md).  Also the parameter grids of a sweep. */
+#ifndef HAMM_VALIDATE_H
+#define HAMM_VALIDATE_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "hamm/error.h"
+#include "hamm/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HAMM_SUITE_SCHEMA "hamm-suite/1"
+#define HAMM_VALIDATE_SCHEMA "hamm-validate/1"
+#define HAMM_SWEEP_SCHEMA "hamm-sweep/1"
+#define HAMM_SWEEP_PLAN_SCHEMA "hamm-sweep-plan/1"
+
+typedef struct hamm_suite hamm_suite;
+
+/* Load and check a suite: unknown keys, wrong types, duplicate entry names are errors
+ * naming the file and the JSON path (entries[3].tracee); so are a trace that cannot be
+ * opened and a model that cannot be found or loaded with the entry's "set". */
+HAMM_API hamm_status hamm_suite_load(const char *path, hamm_suite **out, hamm_error *err);
+HAMM_API void hamm_suite_free(hamm_suite *s);
+HAMM_API const char *hamm_suite_path(const hamm_suite *s); /* as given to hamm_suite_load */
+HAMM_API const char *hamm_suite_name(const hamm_suite *s);
+HAMM_API size_t hamm_suite_size(const hamm_suite *s);      /* entries */
+/* Whether every entry's model loads with its own "set" then `sets` ("KEY=VALUE"): how a
+ * sweep checks its grid before it runs anything.  Errors name the entry and the field. */
+HAMM_API hamm_status hamm_suite_check(const hamm_suite *s, const char *const *sets,
+                                      size_t nsets, hamm_error *err);
+
+/* Called after each entry finishes (from a worker thread, one call at a time). */
+typedef void (*hamm_validate_progress_fn)(void *user, size_t done, size_t total);
+
+typedef struct hamm_validate_options {
+    const char *const *sets; /* "KEY=VALUE" applied to every entry after its own "set" */
+    size_t nsets;
+    unsigned jobs;           /* worker threads, each running whole entries; 0: 1 */
+    hamm_validate_progress_fn progress; /* may be NULL */
+    void *user;
+} hamm_validate_options;
+
+/* Run every entry and build the hamm-validate/1 document (a new reference in *result).
+ * The document is the same whatever `jobs` is.  The first failing entry in suite order
+ * decides the error, which names the entry. */
+HAMM_API hamm_status hamm_validate_run(const hamm_suite *s, const hamm_validate_options *o,
+                                       json_t **result, hamm_error *err);
+
+/* A sweep's grid: axes KEY=V1,V2,... in the order added; point i of the cross product has
+ * the last axis varying fastest. */
+typedef struct hamm_grid hamm_grid;
+HAMM_API hamm_grid *hamm_grid_new(void); /* NULL when out of memory */
+HAMM_API void hamm_grid_free(hamm_grid *g);
+/* Add an axis "KEY=V1,V2,..." (errors: no '=', an empty value, a key given twice). */
+HAMM_API hamm_status hamm_grid_add(hamm_grid *g, const char *spec, hamm_error *err);
+HAMM_API size_t hamm_grid_axes(const hamm_grid *g);
+/* Points in the cross product (0 when there is no axis); SIZE_MAX when it overflows. */
+HAMM_API size_t hamm_grid_points(const hamm_grid *g);
+/* The "KEY=VALUE" of every axis at point `index`, into sets[hamm_grid_axes(g)] (the
+ * strings belong to the grid). */
+HAMM_API void hamm_grid_point(const hamm_grid *g, size_t index, const char **sets);
+/* [{"key":..., "values":[...]}, ...] and {"KEY": "VALUE", ...} of a point; NULL when out
+ * of memory. */
+HAMM_API json_t *hamm_grid_json(const hamm_grid *g);
+HAMM_API json_t *hamm_grid_point_json(const hamm_grid *g, size_t index);
+
+/* The serialised text of a document as every hamm JSON writer lays it out (malloc'd,
+ * newline-terminated; takes the reference); NULL when out of memory. */
+HAMM_API char *hamm_json_text(json_t *doc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,27 @@
+/* sweep.h - what `hamm sweep` and `hamm merge` share: the hamm-sweep/1 document, the
+ * names of a sweep directory's files, and the emitting of jobs. */
+#ifndef HAMM_CLI_SWEEP_H
+#define HAMM_CLI_SWEEP_H
+
+#include <jansson.h>
+
+#include "hamm/validate.h"
+
+#define SWEEP_PLAN "plan.json"
+#define SWEEP_JOBS "jobs.txt"
+#define SWEEP_SBATCH "sweep.sbatch"
+
+/* "point-NNNN.json" of point `index`. */
+void sweep_point_name(char *buf, size_t size, size_t index);
+/* {"schema": hamm-sweep/1, "hamm_version", "suite": {path, name}, "grid", "points"} (takes
+ * the references to grid and points); NULL when out of memory. */
+json_t *sweep_doc(const char *suite_path, const char *suite_name, json_t *grid, json_t *points);
+/* One element of "points": {"index", "set", "result"} (takes the references). */
+json_t *sweep_point(size_t index, json_t *set, json_t *result);
+/* Write the sweep's plan, job list and Slurm script into dir (see docs/SUITES.md). */
+int sweep_emit(const char *dir, const hamm_suite *s, const hamm_grid *g,
+               const char *const *sets, size_t nsets);
+/* Print the sweep document as a table: per point, its set and the per-entry MAE. */
+void sweep_table(FILE *out, const json_t *doc);
+
+#endif

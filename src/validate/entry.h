@@ -1,0 +1,41 @@
+/* entry.h - the result of one suite entry: small numbers, no trace (what the JSON and the
+ * error statistics are built from).  Undefined measures are negative. */
+#ifndef HAMM_VALIDATE_ENTRY_H
+#define HAMM_VALIDATE_ENTRY_H
+
+#include "hamm/dram_model.h"
+#include "hamm/engine.h"
+#include "suite.h"
+
+typedef struct channel_point {
+    uint32_t channel;
+    uint64_t requests;
+    double measured;  /* engine's dram efficiency */
+    double locality;  /* engine's requests per activate */
+    double occupancy; /* engine's average queue occupancy while non-empty */
+    double predicted[HAMM_HEUR_COUNT];
+} channel_point;
+
+typedef struct entry_result {
+    hamm_status status;
+    hamm_error err;
+    char format[32];       /* the trace format read */
+    char model[128];       /* the system model's name */
+    hamm_scheduler policy;
+    uint32_t queue_size, chips_per_channel;
+    uint64_t requests;
+    /* arithmetic means over the channels with requests (the paper's convention) */
+    double measured, utilization, locality, occupancy;
+    double predicted[HAMM_HEUR_COUNT];
+    double predicted_locality;
+    channel_point *channels; /* the channels with requests, in order */
+    size_t nchannels;
+} entry_result;
+
+/* Run entry e of s with the extra overrides; the outcome (error included) lands in *r.
+ * `prefetch`: read the trace ahead on a second thread. */
+void entry_run(const hamm_suite *s, size_t e, const char *const *sets, size_t nsets,
+               int prefetch, entry_result *r);
+void entry_result_clear(entry_result *r);
+
+#endif

@@ -1,0 +1,330 @@
+/* suite.c - loading a validation suite (hamm-suite/1, docs/SUITES.md): strict keys,
+ * paths resolved against the suite's directory, every trace and model checked up front. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "hamm/dram_model.h"
+#include "suite.h"
+
+static const char *const top_keys[] = {"schema", "name", "description", "heuristics",
+                                       "entries", NULL};
+static const char *const entry_keys[] = {"name", "trace", "format", "request_size", "model",
+                                         "set", "replay", "generate", "description", NULL};
+
+/* An error in the suite file at JSON path `field`. */
+#define bad(err, s, field, ...)                                                              \
+    hamm_error_set(err, HAMM_ERR_CONFIG, (s)->path, 0, HAMM_NO_OFFSET, field, __VA_ARGS__)
+
+static char *dup_str(const char *t)
+{
+    size_t n = strlen(t) + 1;
+    char *p = malloc(n);
+    return p ? memcpy(p, t, n) : NULL;
+}
+
+/* `rel` against the directory of the suite file (absolute paths stay). */
+static char *resolve(const hamm_suite *s, const char *rel)
+{
+    const char *slash = strrchr(s->path, '/');
+    size_t dir = rel[0] == '/' || !slash ? 0 : (size_t)(slash - s->path) + 1;
+    char *p = malloc(dir + strlen(rel) + 1);
+    if (p) {
+        memcpy(p, s->path, dir);
+        strcpy(p + dir, rel);
+    }
+    return p;
+}
+
+static hamm_status check_keys(const hamm_suite *s, json_t *obj, const char *const *allowed,
+                              const char *prefix, hamm_error *err)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        size_t i = 0;
+        while (allowed[i] && strcmp(allowed[i], key) != 0)
+            i++;
+        if (!allowed[i]) {
+            char field[128];
+            snprintf(field, sizeof field, "%s%s", prefix, key);
+            return bad(err, s, field, "unknown key");
+        }
+    }
+    return HAMM_OK;
+}
+
+/* A string member: required or not; *out stays NULL when absent. */
+static hamm_status get_str(const hamm_suite *s, json_t *obj, const char *key, const char *prefix,
+                           int required, const char **out, hamm_error *err)
+{
+    char field[128];
+    snprintf(field, sizeof field, "%s%s", prefix, key);
+    json_t *v = json_object_get(obj, key);
+    *out = NULL;
+    if (!v)
+        return required ? bad(err, s, field, "missing (required)") : HAMM_OK;
+    if (!json_is_string(v) || !*json_string_value(v))
+        return bad(err, s, field, "expects a non-empty string");
+    *out = json_string_value(v);
+    return HAMM_OK;
+}
+
+static int valid_name(const char *n)
+{
+    for (; *n; n++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", *n))
+            return 0;
+    return 1;
+}
+
+static hamm_status parse_sets(const hamm_suite *s, suite_entry *e, json_t *set,
+                              const char *prefix, hamm_error *err)
+{
+    char field[160];
+    snprintf(field, sizeof field, "%sset", prefix);
+    if (!set)
+        return HAMM_OK;
+    if (!json_is_object(set))
+        return bad(err, s, field, "expects an object of \"KEY\": \"VALUE\"");
+    e->sets = hamm_calloc_array(json_object_size(set), sizeof *e->sets);
+    if (!e->sets)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    const char *key;
+    json_t *v;
+    json_object_foreach(set, key, v) {
+        snprintf(field, sizeof field, "%sset.%s", prefix, key);
+        if (!json_is_string(v))
+            return bad(err, s, field, "expects a string value (e.g. \"16\")");
+        size_t n = strlen(key) + strlen(json_string_value(v)) + 2;
+        if (!(e->sets[e->nsets] = malloc(n)))
+            return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
+                                  "out of memory");
+        snprintf(e->sets[e->nsets++], n, "%s=%s", key, json_string_value(v));
+    }
+    return HAMM_OK;
+}
+
+/* format, request_size and replay: the optional members with their own types. */
+static hamm_status parse_options(const hamm_suite *s, suite_entry *e, json_t *obj,
+                                 const char *prefix, hamm_error *err)
+{
+    char field[160];
+    const char *text;
+    hamm_error sub;
+    hamm_error_clear(&sub);
+    if (get_str(s, obj, "format", prefix, 0, &text, err) != HAMM_OK)
+        return err->status;
+    snprintf(field, sizeof field, "%sformat", prefix);
+    if (text && hamm_trace_format_from_name(text, &e->format, &sub) != HAMM_OK)
+        return bad(err, s, field, "%s", sub.text);
+    if (get_str(s, obj, "replay", prefix, 0, &text, err) != HAMM_OK)
+        return err->status;
+    snprintf(field, sizeof field, "%sreplay", prefix);
+    e->replay = HAMM_REPLAY_SATURATED;
+    if (text && (hamm_replay_from_name(text, &e->replay, &sub) != HAMM_OK ||
+                 e->replay == HAMM_REPLAY_RATE))
+        return bad(err, s, field, "expects \"saturated\" or \"timed\", not \"%s\"", text);
+    json_t *rs = json_object_get(obj, "request_size");
+    snprintf(field, sizeof field, "%srequest_size", prefix);
+    if (rs && (!json_is_integer(rs) || json_integer_value(rs) < 1 ||
+               json_integer_value(rs) > (json_int_t)HAMM_MAX_REQUEST_SIZE))
+        return bad(err, s, field, "expects a whole number of bytes from 1 to 16777215");
+    e->request_size = rs ? (uint32_t)json_integer_value(rs) : 0;
+    return HAMM_OK;
+}
+
+/* The model: a path (it has a '/' or ends in .json) relative to the suite, else a name. */
+static hamm_status find_model(const hamm_suite *s, suite_entry *e, const char *prefix,
+                              hamm_error *err)
+{
+    size_t n = strlen(e->model);
+    int is_path = strchr(e->model, '/') || (n > 5 && strcmp(e->model + n - 5, ".json") == 0);
+    char *want = is_path ? resolve(s, e->model) : dup_str(e->model);
+    char found[4096];
+    hamm_error sub;
+    hamm_error_clear(&sub);
+    hamm_status st = want ? hamm_config_find(want, found, sizeof found, &sub) : HAMM_ERR_NOMEM;
+    free(want);
+    char field[160];
+    snprintf(field, sizeof field, "%smodel", prefix);
+    if (st == HAMM_ERR_NOMEM)
+        return hamm_error_set(err, st, s->path, 0, HAMM_NO_OFFSET, NULL, "out of memory");
+    if (st != HAMM_OK)
+        return bad(err, s, field, "no model '%s' (a name under models/, or a path relative "
+                                  "to the suite)", e->model);
+    return (e->model_path = dup_str(found)) ? HAMM_OK
+                                            : hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0,
+                                                             HAMM_NO_OFFSET, NULL,
+                                                             "out of memory");
+}
+
+static hamm_status check_trace(const hamm_suite *s, const suite_entry *e, const char *prefix,
+                               hamm_error *err)
+{
+    FILE *fp = fopen(e->trace_path, "rb");
+    if (fp) {
+        fclose(fp);
+        return HAMM_OK;
+    }
+    char field[160], text[200];
+    snprintf(field, sizeof field, "%strace", prefix);
+    snprintf(text, sizeof text, "cannot open %.120s: %s", e->trace_path, strerror(errno));
+    return bad(err, s, field, "%s", text);
+}
+
+static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error *err)
+{
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "entries[%zu].", i);
+    if (!json_is_object(obj))
+        return bad(err, s, prefix, "expects an object");
+    suite_entry *e = &s->entries[i];
+    const char *name, *trace, *model, *skip;
+    if (check_keys(s, obj, entry_keys, prefix, err) != HAMM_OK ||
+        get_str(s, obj, "name", prefix, 1, &name, err) != HAMM_OK ||
+        get_str(s, obj, "trace", prefix, 1, &trace, err) != HAMM_OK ||
+        get_str(s, obj, "model", prefix, 1, &model, err) != HAMM_OK ||
+        get_str(s, obj, "generate", prefix, 0, &skip, err) != HAMM_OK ||
+        get_str(s, obj, "description", prefix, 0, &skip, err) != HAMM_OK ||
+        parse_options(s, e, obj, prefix, err) != HAMM_OK ||
+        parse_sets(s, e, json_object_get(obj, "set"), prefix, err) != HAMM_OK)
+        return err->status;
+    char field[96];
+    snprintf(field, sizeof field, "%sname", prefix);
+    if (!valid_name(name))
+        return bad(err, s, field, "'%s': use letters, digits, '.', '_' and '-'", name);
+    for (size_t j = 0; j < i; j++)
+        if (strcmp(s->entries[j].name, name) == 0)
+            return bad(err, s, field, "'%s' names an earlier entry too", name);
+    if (!(e->name = dup_str(name)) || !(e->trace = dup_str(trace)) ||
+        !(e->trace_path = resolve(s, trace)) || !(e->model = dup_str(model)))
+        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    if (check_trace(s, e, prefix, err) != HAMM_OK || find_model(s, e, prefix, err) != HAMM_OK)
+        return err->status;
+    hamm_system_config cfg;
+    return suite_entry_config(s, i, NULL, 0, &cfg, err);
+}
+
+static hamm_status parse_heuristics(hamm_suite *s, json_t *list, hamm_error *err)
+{
+    s->heuristics = HAMM_HEUR_ALL;
+    if (!list)
+        return HAMM_OK;
+    if (!json_is_array(list) || json_array_size(list) == 0)
+        return bad(err, s, "heuristics", "expects a non-empty array of heuristic names");
+    s->heuristics = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(list, i, v) {
+        char field[64];
+        snprintf(field, sizeof field, "heuristics[%zu]", i);
+        hamm_heuristic h;
+        hamm_error sub;
+        hamm_error_clear(&sub);
+        if (!json_is_string(v) || hamm_heuristic_from_name(json_string_value(v), &h, &sub))
+            return bad(err, s, field, "expects one of no-overlap, full-overlap, average, "
+                                      "locality-switch");
+        s->heuristics |= 1u << h;
+    }
+    return HAMM_OK;
+}
+
+static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
+{
+    if (!json_is_object(root))
+        return bad(err, s, NULL, "a suite is a JSON object");
+    const char *schema, *name, *skip;
+    if (check_keys(s, root, top_keys, "", err) != HAMM_OK ||
+        get_str(s, root, "schema", "", 1, &schema, err) != HAMM_OK ||
+        get_str(s, root, "name", "", 1, &name, err) != HAMM_OK ||
+        get_str(s, root, "description", "", 0, &skip, err) != HAMM_OK ||
+        parse_heuristics(s, json_object_get(root, "heuristics"), err) != HAMM_OK)
+        return err->status;
+    if (strcmp(schema, HAMM_SUITE_SCHEMA) != 0)
+        return bad(err, s, "schema", "expects \"" HAMM_SUITE_SCHEMA "\", not \"%s\"", schema);
+    if (!(s->name = dup_str(name)))
+        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    json_t *entries = json_object_get(root, "entries");
+    if (!json_is_array(entries) || json_array_size(entries) == 0)
+        return bad(err, s, "entries", "expects a non-empty array of entries");
+    s->entries = hamm_calloc_array(json_array_size(entries), sizeof *s->entries);
+    if (!s->entries)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    for (size_t i = 0; i < json_array_size(entries); i++) {
+        s->n = i + 1; /* so hamm_suite_free frees what this entry got */
+        if (parse_entry(s, i, json_array_get(entries, i), err) != HAMM_OK)
+            return err->status;
+    }
+    return HAMM_OK;
+}
+
+hamm_status hamm_suite_load(const char *path, hamm_suite **out, hamm_error *err)
+{
+    *out = NULL;
+    hamm_suite *s = calloc(1, sizeof *s);
+    if (!s || !(s->path = dup_str(path))) {
+        free(s);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,
+                              "out of memory");
+    }
+    json_error_t jerr;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    hamm_status st;
+    if (!root)
+        st = hamm_error_set(err, json_error_code(&jerr) == json_error_cannot_open_file
+                                     ? HAMM_ERR_IO : HAMM_ERR_CONFIG,
+                            path, jerr.line > 0 ? (uint64_t)jerr.line : 0, HAMM_NO_OFFSET,
+                            NULL, "%s", jerr.text);
+    else
+        st = parse_top(s, root, err);
+    json_decref(root);
+    if (st != HAMM_OK) {
+        hamm_suite_free(s);
+        return st;
+    }
+    *out = s;
+    return HAMM_OK;
+}
+
+void hamm_suite_free(hamm_suite *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n; i++) {
+        suite_entry *e = &s->entries[i];
+        for (size_t j = 0; j < e->nsets; j++)
+            free(e->sets[j]);
+        free(e->sets);
+        free(e->name);
+        free(e->trace);
+        free(e->trace_path);
+        free(e->model);
+        free(e->model_path);
+    }
+    free(s->entries);
+    free(s->name);
+    free(s->path);
+    free(s);
+}
+
+const char *hamm_suite_path(const hamm_suite *s)
+{
+    return s->path;
+}
+
+const char *hamm_suite_name(const hamm_suite *s)
+{
+    return s->name;
+}
+
+size_t hamm_suite_size(const hamm_suite *s)
+{
+    return s->n;
+}

@@ -1,0 +1,120 @@
+/* test_validate.c - suites (loading, errors naming file and JSON path), grid expansion
+ * order, and the validate document's nulls with their reasons. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hamm/validate.h"
+
+#define DATA HAMM_TEST_DATA "/validate/"
+
+static void expect_suite_error(const char *file, const char *field, const char *text)
+{
+    hamm_suite *s = (hamm_suite *)1;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_not_equal(hamm_suite_load(file, &s, &err), HAMM_OK);
+    assert_null(s);
+    assert_string_equal(err.field, field);
+    assert_non_null(strstr(err.text, text));
+    assert_non_null(strstr(err.source, strrchr(file, '/') + 1));
+}
+
+static void test_suite_errors(void **state)
+{
+    (void)state;
+    expect_suite_error(DATA "invalid/unknown-key.json", "entries[1].tracee", "unknown key");
+    expect_suite_error(DATA "invalid/top-key.json", "entriess", "unknown key");
+    expect_suite_error(DATA "invalid/missing-trace.json", "entries[0].trace", "cannot open");
+    expect_suite_error(DATA "invalid/missing-model.json", "entries[1].model", "no-such-model");
+    expect_suite_error(DATA "invalid/duplicate-name.json", "entries[1].name", "earlier entry");
+    expect_suite_error(DATA "invalid/bad-replay.json", "entries[0].replay", "timed");
+    expect_suite_error(DATA "invalid/bad-set.json", "entries[0].set.queue_sizee", "unknown key");
+}
+
+static void test_suite_loads(void **state)
+{
+    (void)state;
+    hamm_suite *s = NULL;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_suite_load(DATA "tiny.json", &s, &err), HAMM_OK);
+    assert_int_equal(hamm_suite_size(s), 3);
+    assert_string_equal(hamm_suite_name(s), "tiny");
+    const char *ok[] = {"queue_size=16"}, *bad[] = {"queue_sizee=16"};
+    assert_int_equal(hamm_suite_check(s, ok, 1, &err), HAMM_OK);
+    assert_int_not_equal(hamm_suite_check(s, bad, 1, &err), HAMM_OK);
+    assert_string_equal(err.field, "queue_sizee");
+    hamm_suite_free(s);
+    hamm_suite_free(NULL);
+}
+
+static void test_grid_order(void **state)
+{
+    (void)state;
+    hamm_grid *g = hamm_grid_new();
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_grid_points(g), 0);
+    assert_int_equal(hamm_grid_add(g, "a=1,2", &err), HAMM_OK);
+    assert_int_equal(hamm_grid_add(g, "b=x,y,z", &err), HAMM_OK);
+    assert_int_equal(hamm_grid_points(g), 6);
+    /* the last axis fastest: (1,x) (1,y) (1,z) (2,x) (2,y) (2,z) */
+    static const char *const want[6][2] = {{"a=1", "b=x"}, {"a=1", "b=y"}, {"a=1", "b=z"},
+                                           {"a=2", "b=x"}, {"a=2", "b=y"}, {"a=2", "b=z"}};
+    for (size_t i = 0; i < 6; i++) {
+        const char *sets[2];
+        hamm_grid_point(g, i, sets);
+        assert_string_equal(sets[0], want[i][0]);
+        assert_string_equal(sets[1], want[i][1]);
+    }
+    json_t *pt = hamm_grid_point_json(g, 4);
+    char *text = json_dumps(pt, JSON_PRESERVE_ORDER | JSON_COMPACT);
+    assert_string_equal(text, "{\"a\":\"2\",\"b\":\"y\"}");
+    free(text);
+    json_decref(pt);
+    assert_int_not_equal(hamm_grid_add(g, "a=3", &err), HAMM_OK); /* a second axis a */
+    hamm_error_clear(&err);
+    assert_int_not_equal(hamm_grid_add(g, "c=1,,2", &err), HAMM_OK);
+    hamm_error_clear(&err);
+    assert_int_not_equal(hamm_grid_add(g, "noequals", &err), HAMM_OK);
+    assert_int_equal(hamm_grid_points(g), 6);
+    hamm_grid_free(g);
+}
+
+/* One entry: the per-entry Pearson r has a reason instead of a number. */
+static void test_single_entry_nulls(void **state)
+{
+    (void)state;
+    hamm_suite *s = NULL;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_suite_load(DATA "single.json", &s, &err), HAMM_OK);
+    hamm_validate_options o = {.jobs = 2};
+    json_t *doc = NULL;
+    assert_int_equal(hamm_validate_run(s, &o, &doc, &err), HAMM_OK);
+    json_t *t = json_object_get(json_object_get(json_object_get(doc, "summary"), "per_entry"),
+                                "average");
+    assert_int_equal(json_integer_value(json_object_get(t, "points")), 1);
+    assert_true(json_is_null(json_object_get(t, "pearson_r")));
+    assert_string_equal(json_string_value(json_object_get(t, "pearson_r_null_reason")),
+                        "fewer than two points");
+    assert_null(json_object_get(json_object_get(doc, "summary"), "full-overlap"));
+    assert_int_equal(json_array_size(json_object_get(doc, "heuristics")), 2);
+    json_decref(doc);
+    hamm_suite_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_suite_errors), cmocka_unit_test(test_suite_loads),
+        cmocka_unit_test(test_grid_order),   cmocka_unit_test(test_single_entry_nulls),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
