@@ -7,4 +7,4 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential meson ninja-build pkg-config \
     libjansson-dev libzstd-dev zlib1g-dev liblzma-dev libcmocka-dev \
-    zstd gzip xz-utils python3 time gnuplot-nox >/dev/null
+    zstd gzip xz-utils python3 time jq parallel gnuplot-nox >/dev/null

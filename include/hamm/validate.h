@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "hamm/config.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
 
@@ -26,7 +27,8 @@ typedef struct hamm_suite hamm_suite;
 /* Load and check a suite: unknown keys, wrong types, duplicate entry names are errors
  * naming the file and the JSON path (entries[3].tracee); so are a trace that cannot be
  * opened and a model that cannot be found or loaded with the entry's "set". */
-HAMM_API hamm_status hamm_suite_load(const char *path, hamm_suite **out, hamm_error *err);
+HAMM_API hamm_status hamm_suite_load(const char *path, const hamm_model_path *models,
+                                     hamm_suite **out, hamm_error *err);
 HAMM_API void hamm_suite_free(hamm_suite *s);
 HAMM_API const char *hamm_suite_path(const hamm_suite *s); /* as given to hamm_suite_load */
 HAMM_API const char *hamm_suite_name(const hamm_suite *s);

@@ -179,7 +179,9 @@ int cmd_sweep(int argc, char **argv)
         rc = CLI_FAIL;
     }
     /* the suite by its absolute path, as the emitted jobs name it: the same documents */
-    if (rc == CLI_OK && hamm_suite_load(abs, &s, &err) != HAMM_OK)
+    cli_model_path models;
+    cli_model_path_init(&models, NULL, 0);
+    if (rc == CLI_OK && hamm_suite_load(abs, &models.path, &s, &err) != HAMM_OK)
         rc = cli_report(&err);
     if (rc == CLI_OK && !(all = calloc(o.v.nsets + hamm_grid_axes(o.grid), sizeof *all)))
         rc = CLI_FAIL;

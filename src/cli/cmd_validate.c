@@ -80,7 +80,9 @@ int cmd_validate(int argc, char **argv)
     hamm_error err;
     hamm_error_clear(&err);
     hamm_suite *s = NULL;
-    if (hamm_suite_load(path, &s, &err) != HAMM_OK)
+    cli_model_path models;
+    cli_model_path_init(&models, NULL, 0);
+    if (hamm_suite_load(path, &models.path, &s, &err) != HAMM_OK)
         return cli_report(&err);
     cli_outfile out;
     json_t *doc = NULL;

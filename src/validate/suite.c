@@ -147,7 +147,7 @@ static hamm_status find_model(const hamm_suite *s, suite_entry *e, const char *p
     char found[4096];
     hamm_error sub;
     hamm_error_clear(&sub);
-    hamm_status st = want ? hamm_config_find(want, found, sizeof found, &sub) : HAMM_ERR_NOMEM;
+    hamm_status st = want ? hamm_config_find(want, s->models, found, sizeof found, &sub) : HAMM_ERR_NOMEM;
     free(want);
     char field[160];
     snprintf(field, sizeof field, "%smodel", prefix);
@@ -265,10 +265,13 @@ static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
     return HAMM_OK;
 }
 
-hamm_status hamm_suite_load(const char *path, hamm_suite **out, hamm_error *err)
+hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, hamm_suite **out,
+                            hamm_error *err)
 {
     *out = NULL;
     hamm_suite *s = calloc(1, sizeof *s);
+    if (s)
+        s->models = models;
     if (!s || !(s->path = dup_str(path))) {
         free(s);
         return hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,

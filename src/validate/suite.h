@@ -22,6 +22,7 @@ typedef struct suite_entry {
 
 struct hamm_suite {
     char *path;
+    const hamm_model_path *models; /* the caller's, where model names are looked up */
     char *name;
     unsigned heuristics; /* bit set of (1u << hamm_heuristic) */
     suite_entry *entries;

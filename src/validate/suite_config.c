@@ -59,7 +59,8 @@ hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const 
     hamm_error sub;
     hamm_error_clear(&sub);
     hamm_model_params p;
-    hamm_status st = hamm_config_load(cfg, en->model_path, all, en->nsets + nsets, &sub);
+    hamm_status st = hamm_config_load_with(cfg, en->model_path, all, en->nsets + nsets, s->models,
+                                           &sub);
     if (st == HAMM_OK)
         st = hamm_model_params_from_config(cfg, &p, &sub);
     free(all);

@@ -13,12 +13,15 @@
 
 #define DATA HAMM_TEST_DATA "/validate/"
 
+static const char *const model_dirs[] = {HAMM_SOURCE_ROOT "/models"};
+static const hamm_model_path models = {model_dirs, 1};
+
 static void expect_suite_error(const char *file, const char *field, const char *text)
 {
     hamm_suite *s = (hamm_suite *)1;
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_not_equal(hamm_suite_load(file, &s, &err), HAMM_OK);
+    assert_int_not_equal(hamm_suite_load(file, &models, &s, &err), HAMM_OK);
     assert_null(s);
     assert_string_equal(err.field, field);
     assert_non_null(strstr(err.text, text));
@@ -43,7 +46,7 @@ static void test_suite_loads(void **state)
     hamm_suite *s = NULL;
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_equal(hamm_suite_load(DATA "tiny.json", &s, &err), HAMM_OK);
+    assert_int_equal(hamm_suite_load(DATA "tiny.json", &models, &s, &err), HAMM_OK);
     assert_int_equal(hamm_suite_size(s), 3);
     assert_string_equal(hamm_suite_name(s), "tiny");
     const char *ok[] = {"queue_size=16"}, *bad[] = {"queue_sizee=16"};
@@ -94,7 +97,7 @@ static void test_single_entry_nulls(void **state)
     hamm_suite *s = NULL;
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_equal(hamm_suite_load(DATA "single.json", &s, &err), HAMM_OK);
+    assert_int_equal(hamm_suite_load(DATA "single.json", &models, &s, &err), HAMM_OK);
     hamm_validate_options o = {.jobs = 2};
     json_t *doc = NULL;
     assert_int_equal(hamm_validate_run(s, &o, &doc, &err), HAMM_OK);
