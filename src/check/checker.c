@@ -30,25 +30,6 @@
 #define RULE_STATE "state"
 #define RULE_RANGE "command"
 
-const char *hamm_command_name(hamm_dram_command c)
-{
-    switch (c) {
-    case HAMM_CMD_ACT:
-        return "ACT";
-    case HAMM_CMD_PRE:
-        return "PRE";
-    case HAMM_CMD_RD:
-        return "RD";
-    case HAMM_CMD_WR:
-        return "WR";
-    case HAMM_CMD_REF:
-        return "REF";
-    case HAMM_CMD_COUNT:
-        break;
-    }
-    return "?";
-}
-
 /* ---- state ----------------------------------------------------------------------- */
 
 typedef struct bank_state {
