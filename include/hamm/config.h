@@ -23,6 +23,17 @@ typedef enum hamm_scheduler {
     HAMM_SCHED_COUNT
 } hamm_scheduler;
 
+/* The activate heuristics of the hybrid model (hamm/dram_model.h). */
+typedef enum hamm_heuristic {
+    HAMM_HEUR_NO_OVERLAP = 0, /* "no-overlap": switch one bank per period (lower bound) */
+    HAMM_HEUR_FULL_OVERLAP,   /* "full-overlap": switch every bank at once (upper bound) */
+    HAMM_HEUR_AVERAGE,        /* "average": mean of the two (Yuan's thesis) */
+    HAMM_HEUR_LOCALITY_SWITCH,/* "locality-switch": full-overlap below a locality threshold */
+    HAMM_HEUR_COUNT
+} hamm_heuristic;
+
+#define HAMM_HEUR_ALL ((1u << HAMM_HEUR_COUNT) - 1)
+
 /* DRAM timing in command-clock cycles (datasheet names).  Zero means "not part of this
  * standard" for the optional ones (tFAW, tCCD_L, tRRD_L, tWTR_L, tRFC, tREFI). */
 typedef struct hamm_dram_timing {
@@ -63,7 +74,8 @@ typedef struct hamm_system_config {
     hamm_scheduler scheduler;
     char address_map[512];      /* see hamm/addrmap.h */
     char address_xor[256];      /* "" for none */
-    char predict_heuristics[128]; /* hamm predict's default heuristics ("all") */
+    unsigned predict_heuristics; /* hamm predict's default heuristics, a set of
+                                    (1u << hamm_heuristic) (HAMM_HEUR_ALL) */
     double locality_threshold;  /* locality-switch threshold, requests per activate (2.0) */
 } hamm_system_config;
 
@@ -100,9 +112,16 @@ HAMM_API hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_add
 /* Every parameter as JSON text (malloc'd; caller frees); NULL when out of memory. */
 HAMM_API char *hamm_config_to_json(const hamm_system_config *cfg);
 
+/* Names of the enums a model holds; "unknown" for a value out of range.  A name the
+ * table lacks is an error naming the field ("scheduler", "--heuristic") and the names. */
 HAMM_API const char *hamm_scheduler_name(hamm_scheduler s);
 HAMM_API hamm_status hamm_scheduler_from_name(const char *name, hamm_scheduler *out,
                                               hamm_error *err);
+HAMM_API const char *hamm_heuristic_name(hamm_heuristic h);
+HAMM_API hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out,
+                                              hamm_error *err);
+/* A comma-separated list of names (or "all") as a bit set of (1u << hamm_heuristic). */
+HAMM_API hamm_status hamm_heuristics_parse(const char *list, unsigned *out, hamm_error *err);
 
 #ifdef __cplusplus
 }

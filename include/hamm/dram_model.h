@@ -12,27 +12,15 @@
 #include "hamm/config.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
+#include "hamm/stream.h"
 #include "hamm/trace.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum hamm_heuristic {
-    HAMM_HEUR_NO_OVERLAP = 0, /* "no-overlap": switch one bank per period (lower bound) */
-    HAMM_HEUR_FULL_OVERLAP,   /* "full-overlap": switch every bank at once (upper bound) */
-    HAMM_HEUR_AVERAGE,        /* "average": mean of the two (Yuan's thesis) */
-    HAMM_HEUR_LOCALITY_SWITCH,/* "locality-switch": full-overlap below a locality threshold */
-    HAMM_HEUR_COUNT
-} hamm_heuristic;
-
-#define HAMM_HEUR_ALL ((1u << HAMM_HEUR_COUNT) - 1)
-
-HAMM_API const char *hamm_heuristic_name(hamm_heuristic h);
-/* A comma-separated list of names (or "all") as a bit set of (1u << hamm_heuristic). */
-HAMM_API hamm_status hamm_heuristics_parse(const char *list, unsigned *out, hamm_error *err);
-HAMM_API hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out,
-                                              hamm_error *err);
+/* hamm_heuristic, its names and HAMM_HEUR_ALL are in hamm/config.h: a system model
+ * names the heuristics hamm predict reports. */
 
 /* Sums over one channel for one of the two profiling heuristics.  Times are in bytes of
  * data-bus transfer (cycles * bytes_per_cycle) so they add up exactly. */
@@ -72,6 +60,9 @@ typedef struct hamm_dram_model hamm_dram_model;
 HAMM_API hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *p,
                                          const hamm_addrmap *map, unsigned heuristics,
                                          hamm_error *err);
+/* Feed the next requests of the trace, in order: as mapped by the stream stage (a batch
+ * over this model's map, or one of the same geometry), or raw (mapped here). */
+HAMM_API void hamm_dram_model_add_batch(hamm_dram_model *m, const hamm_channel_batch *b);
 HAMM_API void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, size_t n);
 /* The trace has ended: drain every window.  Call once, before reading results. */
 HAMM_API void hamm_dram_model_finish(hamm_dram_model *m);

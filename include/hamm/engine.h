@@ -12,6 +12,7 @@
 #include "hamm/config.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
+#include "hamm/stream.h"
 #include "hamm/trace.h"
 
 #ifdef __cplusplus
@@ -102,8 +103,12 @@ typedef struct hamm_engine hamm_engine;
 HAMM_API hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
                                      const hamm_addrmap *map, hamm_command_fn on_command,
                                      void *user, hamm_error *err);
-/* Feed requests in trace order.  A timed replay needs arrival cycles that never
- * decrease (an error names the request otherwise). */
+/* Feed requests in trace order: as mapped by the stream stage (a batch over this engine's
+ * map, or one of the same geometry), or raw (mapped here).  A timed replay needs arrival
+ * cycles that never decrease (an error names the request otherwise; the requests before
+ * it have been added). */
+HAMM_API hamm_status hamm_engine_add_batch(hamm_engine *e, const hamm_channel_batch *b,
+                                           hamm_error *err);
 HAMM_API hamm_status hamm_engine_add(hamm_engine *e, const hamm_request *reqs, size_t n,
                                      hamm_error *err);
 /* The trace has ended: simulate until every request is served. */

@@ -15,6 +15,7 @@
 #include "hamm/addrmap.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
+#include "hamm/stream.h"
 #include "hamm/trace.h"
 
 #ifdef __cplusplus
@@ -42,6 +43,9 @@ typedef struct hamm_stats hamm_stats;
 
 /* Statistics over the geometry of `map` (borrowed: it must outlive the object). */
 HAMM_API hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error *err);
+/* Count the next requests of the trace, in order: as mapped by the stream stage (a batch
+ * over this object's map, or one of the same geometry), or raw (mapped here). */
+HAMM_API void hamm_stats_add_batch(hamm_stats *s, const hamm_channel_batch *b);
 HAMM_API void hamm_stats_add(hamm_stats *s, const hamm_request *reqs, size_t n);
 /* The totals so far; the pointer stays valid until the next add or free. */
 HAMM_API const hamm_trace_stats *hamm_stats_result(hamm_stats *s);

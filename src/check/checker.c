@@ -11,27 +11,6 @@
 #include "checker_internal.h"
 #include "common/alloc.h"
 
-/* ---- names --------------------------------------------------------------------------- */
-
-const char *hamm_command_name(hamm_dram_command c)
-{
-    switch (c) {
-    case HAMM_CMD_ACT:
-        return "ACT";
-    case HAMM_CMD_PRE:
-        return "PRE";
-    case HAMM_CMD_RD:
-        return "RD";
-    case HAMM_CMD_WR:
-        return "WR";
-    case HAMM_CMD_REF:
-        return "REF";
-    case HAMM_CMD_COUNT:
-        break;
-    }
-    return "?";
-}
-
 /* ---- life cycle -------------------------------------------------------------------- */
 
 hamm_status hamm_checker_new(hamm_checker **out, const hamm_command_device *dev,

@@ -168,11 +168,9 @@ static hamm_status make_model(const predict_opts *o, const hamm_system_config *c
     if (o->threshold > 0.0)
         p.locality_threshold = o->threshold;
     p.threads = o->threads;
-    unsigned heuristics;
-    /* the model's list was checked when it was loaded */
-    st = hamm_heuristics_parse(o->heuristic_list ? o->heuristic_list : cfg->predict_heuristics,
-                               &heuristics, err);
-    if (st != HAMM_OK)
+    unsigned heuristics = cfg->predict_heuristics;
+    if (o->heuristic_list && (st = hamm_heuristics_parse(o->heuristic_list, &heuristics, err)) !=
+                                 HAMM_OK)
         return st;
     return hamm_dram_model_new(m, &p, map, heuristics, err);
 }

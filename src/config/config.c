@@ -1,7 +1,7 @@
 /* config.c - loading a system model: the system file, the DRAM model it names, the
  * command-line overrides, then validation in stages (each key alone by the tables,
  * rules across keys, the address map built once); also the geometry, the map and the
- * JSON dump of a loaded model, and the scheduler names. */
+ * JSON dump of a loaded model. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,34 +11,6 @@
 
 #define DRAM_KEY "dram"
 #define PATH_BUF 4096
-
-static const char *const scheduler_names[HAMM_SCHED_COUNT] = {
-    [HAMM_SCHED_FRFCFS] = "fr-fcfs",
-    [HAMM_SCHED_FCFS] = "fcfs",
-    [HAMM_SCHED_MOST_PENDING] = "most-pending",
-    [HAMM_SCHED_BANKED_FIFO] = "banked-fifo",
-};
-
-const char *hamm_scheduler_name(hamm_scheduler s)
-{
-    return (unsigned)s < HAMM_SCHED_COUNT ? scheduler_names[s] : "unknown";
-}
-
-hamm_status hamm_scheduler_from_name(const char *name, hamm_scheduler *out, hamm_error *err)
-{
-    if (!name || !out)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "scheduler",
-                              "NULL argument");
-    for (int s = 0; s < HAMM_SCHED_COUNT; s++)
-        if (strcmp(name, scheduler_names[s]) == 0) {
-            *out = (hamm_scheduler)s;
-            return HAMM_OK;
-        }
-    return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, "scheduler",
-                          "unknown scheduler '%.60s' (expected fr-fcfs, fcfs, most-pending or "
-                          "banked-fifo)",
-                          name);
-}
 
 /* What one load holds while it runs. */
 struct load {

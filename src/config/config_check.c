@@ -3,7 +3,6 @@
 #include <stdio.h>
 
 #include "config_internal.h"
-#include "hamm/dram_model.h"
 
 #define ORG CONFIG_DRAM_PREFIX "organization."
 #define TIM CONFIG_DRAM_PREFIX "timing."
@@ -116,10 +115,5 @@ hamm_status config_check_system(const hamm_system_config *c, const struct schema
                            "%u bytes is more than a %llu-byte row (%u columns x %llu bytes)",
                            (unsigned)c->request_size, (unsigned long long)row,
                            (unsigned)d->columns, (unsigned long long)(bits / 8));
-    unsigned heuristics;
-    hamm_error local;
-    hamm_error_clear(&local);
-    if (hamm_heuristics_parse(c->predict_heuristics, &heuristics, &local) != HAMM_OK)
-        return schema_fail(src, "predict.heuristics", err, "%s", local.text);
     return HAMM_OK;
 }

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "common/enum_table.h"
 #include "schema.h"
 #include "hamm/config.h"
 
@@ -15,6 +16,10 @@
 
 extern const struct schema_table config_dram_table;   /* a DRAM model file */
 extern const struct schema_table config_system_table; /* a system model file */
+
+/* The names of hamm_scheduler and hamm_heuristic (names.c). */
+extern const struct enum_table config_scheduler_names;
+extern const struct enum_table config_heuristic_names;
 
 /* Stage 2 of loading, after the tables: rules across fields of the DRAM model and of the
  * system (tRC >= tRAS + tRP, bank groups dividing banks, a request a whole number of

@@ -35,7 +35,8 @@ static hamm_status check_path(const char *path, hamm_error *err)
     case SCHEMA_DOUBLE:
     case SCHEMA_STRING:
     case SCHEMA_TAG:
-    case SCHEMA_SCHEDULER:
+    case SCHEMA_ENUM:
+    case SCHEMA_SET:
     case SCHEMA_EXTERNAL:
         break;
     }

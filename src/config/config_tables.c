@@ -16,26 +16,26 @@
 
 /* A timing parameter in command-clock cycles: required, at least `lo` cycles. */
 #define CYCLES(name, lo, doc) \
-    { #name, SCHEMA_U32, REQ, lo, 65535, 0, NULL, T(name), 0, "cycles", NULL, doc }
+    { #name, SCHEMA_U32, REQ, lo, 65535, 0, NULL, T(name), 0, "cycles", NULL, doc, NULL }
 /* An optional one; 0 means the standard does not have it. */
 #define CYCLES_OPT(name, hi, doc) \
-    { #name, SCHEMA_U32, 0, 0, hi, 0, NULL, T(name), 0, "cycles", NULL, doc }
+    { #name, SCHEMA_U32, 0, 0, hi, 0, NULL, T(name), 0, "cycles", NULL, doc, NULL }
 
 static const struct schema_field organization[] = {
     {"banks", SCHEMA_U32, REQ | POW2, 1, 1024, 0, NULL, D(banks), 0, "", NULL,
-     "banks per chip, all groups together"},
+     "banks per chip, all groups together", NULL},
     {"bank_groups", SCHEMA_U32, POW2, 1, 64, 1, NULL, D(bank_groups), 0, "", NULL,
-     "bank groups per chip (1: none)"},
+     "bank groups per chip (1: none)", NULL},
     {"rows", SCHEMA_U32, REQ | POW2, 1, 16777216, 0, NULL, D(rows), 0, "", NULL,
-     "rows per bank"},
+     "rows per bank", NULL},
     {"columns", SCHEMA_U32, REQ | POW2, 1, 65536, 0, NULL, D(columns), 0, "", NULL,
-     "column addresses per row; one column is one beat of one chip (bus_width_bits)"},
+     "column addresses per row; one column is one beat of one chip (bus_width_bits)", NULL},
     {"bus_width_bits", SCHEMA_U32, REQ | POW2, 1, 1024, 0, NULL, D(bus_width_bits), 0, "bits",
-     NULL, "data pins per chip"},
+     NULL, "data pins per chip", NULL},
     {"burst_length", SCHEMA_U32, REQ | POW2, 1, 64, 0, NULL, D(burst_length), 0, "beats", NULL,
-     "beats per RD/WR command (BL)"},
+     "beats per RD/WR command (BL)", NULL},
     {"data_rate", SCHEMA_U32, POW2, 1, 8, 2, NULL, D(data_rate), 0, "beats per cycle", NULL,
-     "beats per command-clock cycle: 1 SDR, 2 DDR, 4 GDDR5 (QDR)"},
+     "beats per command-clock cycle: 1 SDR, 2 DDR, 4 GDDR5 (QDR)", NULL},
 };
 static const struct schema_table organization_table = {ROWS(organization)};
 
@@ -63,65 +63,68 @@ static const struct schema_table timing_table = {ROWS(timing)};
 
 static const struct schema_field dram[] = {
     {"schema", SCHEMA_TAG, REQ, 0, 0, 0, CONFIG_DRAM_SCHEMA, 0, 0, "", NULL,
-     "file kind and version"},
+     "file kind and version", NULL},
     {"name", SCHEMA_STRING, REQ, 1, MAXLEN, 0, NULL, D(name), sizeof(((hamm_dram_config *)0)->name),
-     "", NULL, "short name of the device"},
-    {"description", SCHEMA_STRING, 0, 0, MAXLEN, 0, NULL, 0, 0, "", NULL, "free text"},
+     "", NULL, "short name of the device", NULL},
+    {"description", SCHEMA_STRING, 0, 0, MAXLEN, 0, NULL, 0, 0, "", NULL, "free text", NULL},
     {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL,
-     "where each value comes from (object of strings)"},
+     "where each value comes from (object of strings)", NULL},
     {"organization", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &organization_table,
-     "geometry of one chip"},
+     "geometry of one chip", NULL},
     {"clock_mhz", SCHEMA_DOUBLE, REQ, 1, 100000, 0, NULL, D(clock_mhz), 0, "MHz", NULL,
-     "command clock"},
+     "command clock", NULL},
     {"timing", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &timing_table,
-     "timing in command-clock cycles"},
+     "timing in command-clock cycles", NULL},
 };
 const struct schema_table config_dram_table = {ROWS(dram)};
+
+/* ENUM and SET rows store an unsigned. */
+_Static_assert(sizeof(hamm_scheduler) == sizeof(unsigned), "a scheduler is stored as unsigned");
 
 /* Offsets into hamm_system_config. */
 #define S(m) offsetof(hamm_system_config, m)
 #define SIZE(m) sizeof(((hamm_system_config *)0)->m)
 
 static const struct schema_field predict_fields[] = {
-    {"heuristics", SCHEMA_STRING, 0, 1, MAXLEN, 0, "all", S(predict_heuristics),
-     SIZE(predict_heuristics), "", NULL,
+    /* at most 127 characters, as when the list was kept as text */
+    {"heuristics", SCHEMA_SET, 0, 1, 127, 0, "all", S(predict_heuristics), 0, "", NULL,
      "heuristics hamm predict reports: comma-separated no-overlap, full-overlap, average, "
-     "locality-switch, or all"},
+     "locality-switch, or all", &config_heuristic_names},
     {"locality_threshold", SCHEMA_DOUBLE, 0, 0, 1e9, 2.0, NULL, S(locality_threshold), 0,
      "requests per activate", NULL,
-     "locality-switch uses full-overlap below this average row access locality"},
+     "locality-switch uses full-overlap below this average row access locality", NULL},
 };
 static const struct schema_table predict_table = {ROWS(predict_fields)};
 
 static const struct schema_field system_fields[] = {
     {"schema", SCHEMA_TAG, REQ, 0, 0, 0, CONFIG_SYSTEM_SCHEMA, 0, 0, "", NULL,
-     "file kind and version"},
+     "file kind and version", NULL},
     {"name", SCHEMA_STRING, REQ, 1, MAXLEN, 0, NULL, S(name), SIZE(name), "", NULL,
-     "short name of the system"},
-    {"description", SCHEMA_STRING, 0, 0, MAXLEN, 0, NULL, 0, 0, "", NULL, "free text"},
+     "short name of the system", NULL},
+    {"description", SCHEMA_STRING, 0, 0, MAXLEN, 0, NULL, 0, 0, "", NULL, "free text", NULL},
     {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL,
-     "where each value comes from (object of strings)"},
+     "where each value comes from (object of strings)", NULL},
     {"dram", SCHEMA_EXTERNAL, REQ, 0, 0, 0, NULL, 0, 0, "", NULL,
-     "DRAM model: a file name relative to this file, or an inline DRAM object"},
+     "DRAM model: a file name relative to this file, or an inline DRAM object", NULL},
     {"channels", SCHEMA_U32, REQ, 1, 1024, 0, NULL, S(channels), 0, "", NULL,
-     "memory controllers (channels)"},
+     "memory controllers (channels)", NULL},
     {"chips_per_channel", SCHEMA_U32, REQ | POW2, 1, 64, 0, NULL, S(chips_per_channel), 0, "",
-     NULL, "chips in lockstep on one controller"},
+     NULL, "chips in lockstep on one controller", NULL},
     {"queue_size", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(queue_size), 0, "requests", NULL,
-     "controller request queue entries"},
-    {"scheduler", SCHEMA_SCHEDULER, 0, 0, 0, 0, "fr-fcfs", S(scheduler), 0, "", NULL,
-     "fr-fcfs, fcfs, most-pending or banked-fifo"},
+     "controller request queue entries", NULL},
+    {"scheduler", SCHEMA_ENUM, 0, 0, 0, 0, "fr-fcfs", S(scheduler), 0, "", NULL,
+     "fr-fcfs, fcfs, most-pending or banked-fifo", &config_scheduler_names},
     {"request_size_bytes", SCHEMA_U32, REQ | POW2, 1, 4096, 0, NULL, S(request_size), 0,
-     "bytes", NULL, "bytes per request"},
+     "bytes", NULL, "bytes per request", NULL},
     {"cores", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(cores), 0, "", NULL,
-     "cores issuing requests"},
+     "cores issuing requests", NULL},
     {"max_inflight_per_core", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(max_inflight_per_core), 0,
-     "requests", NULL, "outstanding requests per core"},
+     "requests", NULL, "outstanding requests per core", NULL},
     {"address_map", SCHEMA_STRING, REQ, 1, MAXLEN, 0, NULL, S(address_map), SIZE(address_map),
-     "", NULL, "address -> channel, bank, row, column (see hamm/addrmap.h)"},
+     "", NULL, "address -> channel, bank, row, column (see hamm/addrmap.h)", NULL},
     {"address_xor", SCHEMA_STRING, 0, 0, MAXLEN, 0, "", S(address_xor), SIZE(address_xor), "",
-     NULL, "XOR hashing terms, e.g. \"bank^row\" (\"\": none)"},
+     NULL, "XOR hashing terms, e.g. \"bank^row\" (\"\": none)", NULL},
     {"predict", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &predict_table,
-     "defaults of hamm predict (the hybrid analytical model)"},
+     "defaults of hamm predict (the hybrid analytical model)", NULL},
 };
 const struct schema_table config_system_table = {ROWS(system_fields)};

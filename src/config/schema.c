@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "schema.h"
-#include "hamm/config.h"
 
 #define PATH_MAX_LEN 128 /* hamm_error.field */
 
@@ -170,18 +169,27 @@ static hamm_status read_tag(const struct schema_field *f, json_t *v, const char 
     return schema_fail(src, path, err, "expects \"%s\", got %s", f->text, json_kind(v));
 }
 
-static hamm_status read_scheduler(const struct schema_field *f, json_t *v, void *dst,
-                                  const char *path, const struct schema_source *src,
-                                  hamm_error *err)
+/* An enum's name, or (SCHEMA_SET) a list of them, through the enum's table. */
+static hamm_status read_enum(const struct schema_field *f, json_t *v, void *dst,
+                             const char *path, const struct schema_source *src,
+                             hamm_error *err)
 {
-    if (!json_is_string(v))
-        return schema_fail(src, path, err, "expects a string, got %s", json_kind(v));
+    hamm_status st = HAMM_OK;
+    if (f->type == SCHEMA_SET) /* a list is judged as a string first (size 0: not stored) */
+        st = read_string(f, v, dst, path, src, err);
+    else if (!json_is_string(v))
+        st = schema_fail(src, path, err, "expects a string, got %s", json_kind(v));
+    if (st != HAMM_OK)
+        return st;
     hamm_error local;
     hamm_error_clear(&local);
-    hamm_scheduler s;
-    if (hamm_scheduler_from_name(json_string_value(v), &s, &local) != HAMM_OK)
+    unsigned value;
+    st = f->type == SCHEMA_SET ? enum_table_parse_set(f->names, json_string_value(v), &value,
+                                                      &local)
+                               : enum_table_parse(f->names, json_string_value(v), &value, &local);
+    if (st != HAMM_OK)
         return schema_fail(src, path, err, "%s", local.text);
-    *(hamm_scheduler *)at(dst, f) = s;
+    *(unsigned *)at(dst, f) = value;
     return HAMM_OK;
 }
 
@@ -213,7 +221,8 @@ static hamm_status read_value(const struct schema_field *f, json_t *v, void *dst
     case SCHEMA_DOUBLE: return read_double(f, v, dst, path, src, err);
     case SCHEMA_STRING: return read_string(f, v, dst, path, src, err);
     case SCHEMA_TAG: return read_tag(f, v, path, src, err);
-    case SCHEMA_SCHEDULER: return read_scheduler(f, v, dst, path, src, err);
+    case SCHEMA_ENUM:
+    case SCHEMA_SET: return read_enum(f, v, dst, path, src, err);
     case SCHEMA_NOTES: return read_notes(v, path, src, err);
     case SCHEMA_OBJECT:
         if (!json_is_object(v))
@@ -238,8 +247,11 @@ static hamm_status read_default(const struct schema_field *f, void *dst, const c
         if (f->size)
             snprintf(at(dst, f), f->size, "%s", f->text ? f->text : "");
         break;
-    case SCHEMA_SCHEDULER:
-        st = hamm_scheduler_from_name(f->text, (hamm_scheduler *)at(dst, f), err);
+    case SCHEMA_ENUM:
+        st = enum_table_parse(f->names, f->text, (unsigned *)at(dst, f), err);
+        break;
+    case SCHEMA_SET:
+        st = enum_table_parse_set(f->names, f->text, (unsigned *)at(dst, f), err);
         break;
     case SCHEMA_OBJECT: /* an optional object: every key of it takes its default */
         empty = json_object();
@@ -305,6 +317,7 @@ static const void *cat(const void *src, const struct schema_field *f)
 /* One value for schema_write; NULL for "leave the key out" via *skip, or out of memory. */
 static json_t *write_value(const struct schema_field *f, const void *src, int *skip)
 {
+    char text[256];
     *skip = 0;
     switch (f->type) {
     case SCHEMA_U32: return json_integer(*(const uint32_t *)cat(src, f));
@@ -314,8 +327,11 @@ static json_t *write_value(const struct schema_field *f, const void *src, int *s
             return json_string((const char *)cat(src, f));
         break;
     case SCHEMA_TAG: return json_string(f->text);
-    case SCHEMA_SCHEDULER:
-        return json_string(hamm_scheduler_name(*(const hamm_scheduler *)cat(src, f)));
+    case SCHEMA_ENUM:
+        return json_string(enum_table_name(f->names, *(const unsigned *)cat(src, f)));
+    case SCHEMA_SET:
+        enum_table_set_text(f->names, *(const unsigned *)cat(src, f), text, sizeof text);
+        return json_string(text);
     case SCHEMA_OBJECT: return schema_write(f->sub, src);
     case SCHEMA_EXTERNAL: return json_null();
     case SCHEMA_NOTES: break;

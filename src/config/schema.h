@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "common/enum_table.h"
 #include "hamm/error.h"
 
 enum schema_type {
@@ -18,7 +19,9 @@ enum schema_type {
     SCHEMA_DOUBLE,    /* JSON number -> double */
     SCHEMA_STRING,    /* JSON string -> char[size]; size 0: checked, not stored */
     SCHEMA_TAG,       /* JSON string that must equal `text` ("hamm-dram/1"); not stored */
-    SCHEMA_SCHEDULER, /* JSON string naming a hamm_scheduler */
+    SCHEMA_ENUM,      /* JSON string naming a value of `names` -> unsigned */
+    SCHEMA_SET,       /* JSON string listing values of `names` ("a,b" or its "all") ->
+                         unsigned set of (1u << value); length checked as a string's */
     SCHEMA_NOTES,     /* object whose values are strings; not stored */
     SCHEMA_OBJECT,    /* nested object described by `sub`, stored in the same struct */
     SCHEMA_EXTERNAL,  /* a key the caller reads itself (a system's "dram") */
@@ -35,11 +38,12 @@ struct schema_field {
     unsigned flags;
     double min, max;     /* numbers: inclusive range; strings: length range */
     double def;          /* default of an optional number */
-    const char *text;    /* default of an optional string or scheduler; a tag's value */
+    const char *text;    /* default of an optional string, enum or set; a tag's value */
     size_t offset, size; /* place in the struct; size of a string buffer */
     const char *unit;    /* "cycles", "MHz", "bytes", ... ("" when none) */
     const struct schema_table *sub;
     const char *doc;     /* one line for people (models/README.md says the same) */
+    const struct enum_table *names; /* ENUM and SET: the enum's table */
 };
 
 struct schema_table {

@@ -1,4 +1,4 @@
-/* engine.c - the reference engine over all channels: the address map splits the trace,
+/* engine.c - the reference engine over all channels: the stream stage maps the trace,
  * the replay mode sets each request's arrival, and each channel simulates on its own. */
 #include <math.h>
 #include <stdlib.h>
@@ -6,10 +6,12 @@
 
 #include "channel.h"
 #include "common/alloc.h"
+#include "common/enum_table.h"
 
 struct hamm_engine {
     hamm_engine_params p;
     const hamm_addrmap *map;
+    hamm_channel_batch *batch; /* hamm_engine_add's stream stage */
     timing_table timing;
     channel **ch;          /* [channels] */
     uint64_t added;        /* requests added so far */
@@ -17,22 +19,30 @@ struct hamm_engine {
     hamm_channel_result total;
 };
 
-static const char *const replay_names[HAMM_REPLAY_COUNT] = {"saturated", "timed", "rate"};
+static const char *const replay_names[HAMM_REPLAY_COUNT] = {
+    [HAMM_REPLAY_SATURATED] = "saturated",
+    [HAMM_REPLAY_TIMED] = "timed",
+    [HAMM_REPLAY_RATE] = "rate",
+};
+
+static const struct enum_table replay_table = {
+    .what = "replay", .field = "--replay", .status = HAMM_ERR_ARG,
+    .names = replay_names, .count = HAMM_REPLAY_COUNT, .unknown = "unknown",
+    .lead = "", .all = NULL, .or_last = 1,
+};
 
 const char *hamm_replay_name(hamm_replay r)
 {
-    return (unsigned)r < HAMM_REPLAY_COUNT ? replay_names[r] : "unknown";
+    return enum_table_name(&replay_table, (unsigned)r);
 }
 
 hamm_status hamm_replay_from_name(const char *name, hamm_replay *out, hamm_error *err)
 {
-    for (int r = 0; r < HAMM_REPLAY_COUNT; r++)
-        if (strcmp(name, replay_names[r]) == 0) {
-            *out = (hamm_replay)r;
-            return HAMM_OK;
-        }
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--replay",
-                          "unknown replay '%s' (saturated, timed or rate)", name);
+    unsigned v = 0;
+    hamm_status st = enum_table_parse(&replay_table, name, out ? &v : NULL, err);
+    if (st == HAMM_OK)
+        *out = (hamm_replay)v;
+    return st;
 }
 
 static const char *const stat_names[HAMM_STAT_COUNT] = {
@@ -114,7 +124,7 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
     hamm_engine *e = calloc(1, sizeof *e);
     if (e)
         e->ch = hamm_calloc_array(p->cfg.channels, sizeof *e->ch);
-    if (!e || !e->ch) {
+    if (!e || !e->ch || hamm_channel_batch_new(&e->batch, map, NULL) != HAMM_OK) {
         hamm_engine_free(e);
         return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
                               "out of memory");
@@ -159,8 +169,8 @@ void hamm_engine_command_device(const hamm_engine_params *p, hamm_command_device
 #define MAX_ARRIVAL (UINT64_C(1) << 62)
 
 /* The cycle request number `index` arrives at under the replay mode. */
-static hamm_status arrival_of(hamm_engine *e, const hamm_request *r, uint64_t *arrival,
-                              hamm_error *err)
+static hamm_status arrival_of(hamm_engine *e, const hamm_mapped_request *r,
+                              uint64_t *arrival, hamm_error *err)
 {
     switch (e->p.replay) {
     case HAMM_REPLAY_SATURATED:
@@ -179,38 +189,53 @@ static hamm_status arrival_of(hamm_engine *e, const hamm_request *r, uint64_t *a
     case HAMM_REPLAY_COUNT:
         break;
     }
-    if (!(r->flags & HAMM_REQ_HAS_CYCLE))
+    if (!r->timed)
         return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
                               "request %llu has no arrival cycle; a timed replay needs them "
                               "(try --replay saturated or rate)",
                               (unsigned long long)e->added + 1);
-    if (r->cycle > MAX_ARRIVAL)
+    if (r->arrival > MAX_ARRIVAL)
         return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
                               "request %llu arrives at cycle %llu, beyond the engine's "
                               "2^62",
-                              (unsigned long long)e->added + 1, (unsigned long long)r->cycle);
-    if (r->cycle < e->last_arrival)
+                              (unsigned long long)e->added + 1, (unsigned long long)r->arrival);
+    if (r->arrival < e->last_arrival)
         return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
                               "request %llu arrives at cycle %llu, before the previous one "
                               "(%llu); a timed replay needs them in order",
-                              (unsigned long long)e->added + 1, (unsigned long long)r->cycle,
+                              (unsigned long long)e->added + 1, (unsigned long long)r->arrival,
                               (unsigned long long)e->last_arrival);
-    *arrival = e->last_arrival = r->cycle;
+    *arrival = e->last_arrival = r->arrival;
+    return HAMM_OK;
+}
+
+/* Trace order, not channel order: the channels' commands then interleave in the log as
+ * the trace does. */
+hamm_status hamm_engine_add_batch(hamm_engine *e, const hamm_channel_batch *b, hamm_error *err)
+{
+    const hamm_mapped_request *reqs = hamm_channel_batch_requests(b);
+    size_t n = hamm_channel_batch_size(b);
+    for (size_t i = 0; i < n; i++) {
+        const hamm_mapped_request *r = &reqs[i];
+        uint64_t arrival = 0;
+        hamm_status st = arrival_of(e, r, &arrival, err);
+        if (st != HAMM_OK)
+            return st;
+        channel_push(e->ch[r->channel], r->bank, r->row, r->column, r->size, (int)r->write,
+                     arrival);
+        e->added++;
+    }
     return HAMM_OK;
 }
 
 hamm_status hamm_engine_add(hamm_engine *e, const hamm_request *reqs, size_t n, hamm_error *err)
 {
-    for (size_t i = 0; i < n; i++) {
-        uint64_t arrival = 0;
-        hamm_status st = arrival_of(e, &reqs[i], &arrival, err);
+    for (size_t i = 0; i < n; i += HAMM_CHANNEL_BATCH_MAX) {
+        size_t k = n - i < HAMM_CHANNEL_BATCH_MAX ? n - i : HAMM_CHANNEL_BATCH_MAX;
+        hamm_channel_batch_fill(e->batch, reqs + i, k);
+        hamm_status st = hamm_engine_add_batch(e, e->batch, err);
         if (st != HAMM_OK)
             return st;
-        hamm_dram_coord c;
-        hamm_addrmap_decode(e->map, reqs[i].addr, &c);
-        channel_push(e->ch[c.channel], c.bank, c.row, c.column, reqs[i].size,
-                     reqs[i].op == HAMM_OP_WRITE, arrival);
-        e->added++;
     }
     return HAMM_OK;
 }
@@ -263,6 +288,7 @@ void hamm_engine_free(hamm_engine *e)
     for (uint32_t c = 0; e->ch && c < e->p.cfg.channels; c++)
         channel_free(e->ch[c]);
     free(e->ch);
+    hamm_channel_batch_free(e->batch);
     free(e);
 }
 

@@ -1,8 +1,41 @@
-/* codec.c - dispatch from a compression kind to its decoder or encoder. */
+/* codec.c - the compression kinds: their names, the kind a file name implies, and the
+ * dispatch from a kind to its decoder or encoder. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "codec_impl.h"
+#include "common/enum_table.h"
 #include "hamm_build_config.h"
+
+static const char *const compression_names[HAMM_COMPRESSION_COUNT] = {
+    [HAMM_COMPRESSION_NONE] = "none",
+    [HAMM_COMPRESSION_ZSTD] = "zstd",
+    [HAMM_COMPRESSION_GZIP] = "gzip",
+    [HAMM_COMPRESSION_XZ] = "xz",
+};
+
+static const struct enum_table compression_table = {
+    .what = "compression", .field = "compression", .status = HAMM_ERR_ARG,
+    .names = compression_names, .count = HAMM_COMPRESSION_COUNT, .unknown = "unknown",
+    .lead = "", .all = NULL, .or_last = 1,
+};
+
+const char *hamm_compression_name(hamm_compression c)
+{
+    return enum_table_name(&compression_table, (unsigned)c);
+}
+
+hamm_compression hamm_compression_for_name(const char *path)
+{
+    size_t n = strlen(path);
+    if (n > 4 && strcmp(path + n - 4, ".zst") == 0)
+        return HAMM_COMPRESSION_ZSTD;
+    if (n > 3 && strcmp(path + n - 3, ".gz") == 0)
+        return HAMM_COMPRESSION_GZIP;
+    if (n > 3 && strcmp(path + n - 3, ".xz") == 0)
+        return HAMM_COMPRESSION_XZ;
+    return HAMM_COMPRESSION_NONE;
+}
 
 static const io_codec_ops *codec_ops(hamm_compression c)
 {

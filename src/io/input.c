@@ -237,32 +237,3 @@ void hamm_input_free(hamm_input *in)
     free(in->raw);
     free(in);
 }
-
-const char *hamm_compression_name(hamm_compression c)
-{
-    switch (c) {
-    case HAMM_COMPRESSION_NONE:
-        return "none";
-    case HAMM_COMPRESSION_ZSTD:
-        return "zstd";
-    case HAMM_COMPRESSION_GZIP:
-        return "gzip";
-    case HAMM_COMPRESSION_XZ:
-        return "xz";
-    case HAMM_COMPRESSION_COUNT:
-        break;
-    }
-    return "unknown";
-}
-
-hamm_compression hamm_compression_for_name(const char *path)
-{
-    size_t n = strlen(path);
-    if (n > 4 && strcmp(path + n - 4, ".zst") == 0)
-        return HAMM_COMPRESSION_ZSTD;
-    if (n > 3 && strcmp(path + n - 3, ".gz") == 0)
-        return HAMM_COMPRESSION_GZIP;
-    if (n > 3 && strcmp(path + n - 3, ".xz") == 0)
-        return HAMM_COMPRESSION_XZ;
-    return HAMM_COMPRESSION_NONE;
-}

@@ -1,7 +1,8 @@
-/* dram_model.c - the hybrid analytical DRAM model over a whole trace: the address map
- * splits requests by channel, each channel runs one sliding-window profiler per
- * profiling heuristic, and the results are combined as docs/MODEL.md says ("Conventions
- * the papers leave open": average, locality-switch, the means over channels). */
+/* dram_model.c - the hybrid analytical DRAM model over a whole trace: the stream stage
+ * (hamm/stream.h) splits requests by channel, each channel runs one sliding-window
+ * profiler per profiling heuristic, and the results are combined as docs/MODEL.md says
+ * ("Conventions the papers leave open": average, locality-switch, the means over
+ * channels). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,78 +12,23 @@
 #include "window.h"
 
 #define PROFILERS 2 /* NO_OVERLAP and FULL_OVERLAP; the other heuristics derive from them */
-#define STAGE 8192  /* requests decoded and sorted by channel at a time */
-#define STAGES 4    /* stages in flight to the worker */
-
-/* Requests decoded and grouped by channel, so each profiler runs over a stretch of its
- * own requests with its state in cache. */
-typedef struct stage {
-    window_req sorted[STAGE];
-    uint32_t *end; /* [channels]: channel c's requests end at sorted[end[c]] */
-} stage;
+#define STAGE HAMM_CHANNEL_BATCH_MAX /* requests staged at a time: one batch */
+#define STAGES 4    /* batches in flight to the worker */
 
 struct hamm_dram_model {
     hamm_model_params p;
     const hamm_addrmap *map;
     unsigned heuristics;
     window **windows; /* [channel * PROFILERS + profiler], NULL when not run */
-    window_req staged[STAGE];
-    uint32_t channel[STAGE];
-    stage stages[STAGES];
-    /* With p.threads > 1 the caller's thread reads, decodes and stages requests while
-     * a worker runs the profilers; the caller joins in whenever the stages pile up. */
+    /* Batches of requests grouped by channel, so each profiler runs over a stretch of its
+     * own requests with its state in cache.  With p.threads > 1 the caller's thread
+     * reads and maps requests into one while a worker runs the profilers over others;
+     * the caller joins in whenever they pile up.  One thread uses stages[0] only. */
+    hamm_channel_batch *stages[STAGES];
     pipeline *pipe;
 };
 
 static hamm_status start_worker(hamm_dram_model *m, hamm_error *err);
-
-static const char *const heuristic_names[HAMM_HEUR_COUNT] = {
-    [HAMM_HEUR_NO_OVERLAP] = "no-overlap",
-    [HAMM_HEUR_FULL_OVERLAP] = "full-overlap",
-    [HAMM_HEUR_AVERAGE] = "average",
-    [HAMM_HEUR_LOCALITY_SWITCH] = "locality-switch",
-};
-
-const char *hamm_heuristic_name(hamm_heuristic h)
-{
-    return (unsigned)h < HAMM_HEUR_COUNT ? heuristic_names[h] : "unknown";
-}
-
-hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out, hamm_error *err)
-{
-    for (int h = 0; h < HAMM_HEUR_COUNT; h++)
-        if (strcmp(name, heuristic_names[h]) == 0) {
-            *out = (hamm_heuristic)h;
-            return HAMM_OK;
-        }
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--heuristic",
-                          "unknown heuristic '%s' (no-overlap, full-overlap, average, "
-                          "locality-switch, all)",
-                          name);
-}
-
-hamm_status hamm_heuristics_parse(const char *list, unsigned *out, hamm_error *err)
-{
-    *out = 0;
-    const char *p = list;
-    while (*p) {
-        size_t len = strcspn(p, ",");
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
-        hamm_heuristic h;
-        if (strcmp(name, "all") == 0)
-            *out |= HAMM_HEUR_ALL;
-        else if (hamm_heuristic_from_name(name, &h, err) == HAMM_OK)
-            *out |= 1u << h;
-        else
-            return HAMM_ERR_ARG;
-        p += len + (p[len] == ',');
-    }
-    if (*out)
-        return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--heuristic",
-                          "needs at least one heuristic");
-}
 
 hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_model_params *p,
                                           hamm_error *err)
@@ -152,14 +98,14 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
     hamm_status st = check_params(p, hamm_addrmap_geometry(map), err);
     if (st != HAMM_OK)
         return st;
-    hamm_dram_model *m = calloc(1, sizeof *m); /* large: the stages are inside */
+    hamm_dram_model *m = calloc(1, sizeof *m);
     int ok = m != NULL;
     if (ok) {
         m->windows = hamm_calloc_array((size_t)p->channels * PROFILERS, sizeof *m->windows);
         ok = m->windows != NULL;
     }
-    for (int i = 0; ok && i < STAGES; i++)
-        ok = (m->stages[i].end = hamm_calloc_array(p->channels, sizeof(uint32_t))) != NULL;
+    for (int i = 0; ok && i < (p->threads > 1 ? STAGES : 1); i++)
+        ok = hamm_channel_batch_new(&m->stages[i], map, NULL) == HAMM_OK;
     if (!ok) {
         hamm_dram_model_free(m);
         return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
@@ -194,44 +140,22 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
     return HAMM_OK;
 }
 
-/* Decode n <= STAGE requests into stage t, grouped by channel (stably: trace order is
- * kept within a channel). */
-static void fill_stage(hamm_dram_model *m, stage *t, const hamm_request *reqs, size_t n)
-{
-    uint32_t nch = m->p.channels;
-    memset(t->end, 0, nch * sizeof *t->end);
-    for (size_t i = 0; i < n; i++) {
-        hamm_dram_coord c;
-        hamm_addrmap_decode(m->map, reqs[i].addr, &c);
-        m->staged[i] = (window_req){c.bank, c.row, reqs[i].size, reqs[i].op == HAMM_OP_WRITE};
-        m->channel[i] = c.channel;
-        t->end[c.channel]++;
-    }
-    uint32_t begin = 0;
-    for (uint32_t c = 0; c < nch; c++) { /* end[c] becomes where channel c starts */
-        uint32_t count = t->end[c];
-        t->end[c] = begin;
-        begin += count;
-    }
-    for (size_t i = 0; i < n; i++)
-        t->sorted[t->end[m->channel[i]]++] = m->staged[i];
-}
-
-/* Run profiler k of every channel over stage t. */
-static void run_stage(hamm_dram_model *m, const stage *t, int k)
+/* Run profiler k of every channel over batch b. */
+static void run_batch(hamm_dram_model *m, const hamm_channel_batch *b, int k)
 {
     for (uint32_t c = 0; c < m->p.channels; c++) {
-        uint32_t begin = c ? t->end[c - 1] : 0;
+        size_t n;
+        const hamm_mapped_request *r = hamm_channel_batch_channel(b, c, &n);
         window *w = m->windows[c * PROFILERS + (unsigned)k];
-        if (w && t->end[c] > begin)
-            window_push(w, &t->sorted[begin], t->end[c] - begin);
+        if (w && n)
+            window_push(w, r, n);
     }
 }
 
 static void run_task(void *ctx, unsigned profiler, unsigned slot)
 {
     hamm_dram_model *m = ctx;
-    run_stage(m, &m->stages[slot], (int)profiler);
+    run_batch(m, m->stages[slot], (int)profiler);
 }
 
 static hamm_status start_worker(hamm_dram_model *m, hamm_error *err)
@@ -243,22 +167,31 @@ static hamm_status start_worker(hamm_dram_model *m, hamm_error *err)
     return pipeline_new(&m->pipe, STAGES, profilers, run_task, m, err);
 }
 
-static void add_stage(hamm_dram_model *m, const hamm_request *reqs, size_t n)
+void hamm_dram_model_add_batch(hamm_dram_model *m, const hamm_channel_batch *b)
 {
     if (!m->pipe) {
-        fill_stage(m, &m->stages[0], reqs, n);
         for (int k = 0; k < PROFILERS; k++)
-            run_stage(m, &m->stages[0], k);
+            run_batch(m, b, k);
         return;
     }
-    fill_stage(m, &m->stages[pipeline_claim(m->pipe)], reqs, n);
+    /* the caller refills b meanwhile: the worker gets a copy */
+    hamm_channel_batch_copy(m->stages[pipeline_claim(m->pipe)], b);
     pipeline_publish(m->pipe);
 }
 
 void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, size_t n)
 {
-    for (size_t i = 0; i < n; i += STAGE)
-        add_stage(m, reqs + i, n - i < STAGE ? n - i : STAGE);
+    for (size_t i = 0; i < n; i += STAGE) {
+        size_t k = n - i < STAGE ? n - i : STAGE;
+        if (!m->pipe) {
+            hamm_channel_batch_fill(m->stages[0], reqs + i, k);
+            hamm_dram_model_add_batch(m, m->stages[0]);
+            continue;
+        }
+        /* mapped straight into the batch the worker takes: no copy */
+        hamm_channel_batch_fill(m->stages[pipeline_claim(m->pipe)], reqs + i, k);
+        pipeline_publish(m->pipe);
+    }
 }
 
 void hamm_dram_model_finish(hamm_dram_model *m)
@@ -380,6 +313,6 @@ void hamm_dram_model_free(hamm_dram_model *m)
         window_free(m->windows[i]);
     free(m->windows);
     for (int i = 0; i < STAGES; i++)
-        free(m->stages[i].end);
+        hamm_channel_batch_free(m->stages[i]);
     free(m);
 }

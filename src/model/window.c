@@ -271,10 +271,10 @@ void window_push(window *w, const window_req *restrict reqs, size_t n)
         const window_req *r = &reqs[i];
         writes += r->write;
         if (open[r->bank] == r->row) {
-            serve(w, r->bank, r->bytes);
+            serve(w, r->bank, r->size);
             continue;
         }
-        add_miss(w, r->bank, r->row, r->bytes);
+        add_miss(w, r->bank, r->row, r->size);
         if (w->size == w->p.queue_size) {
             close_period(w);
             switch_rows(w);

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "hamm/dram_model.h"
+#include "hamm/stream.h"
 
 #define WINDOW_NO_ROW UINT32_MAX
 
@@ -36,11 +37,9 @@ typedef struct window window;
 window *window_new(const window_params *p, const uint32_t *open_rows);
 void window_free(window *w);
 
-/* One request as the profiler sees it. */
-typedef struct window_req {
-    uint32_t bank, row, bytes;
-    uint32_t write; /* 0 or 1 */
-} window_req;
+/* One request as the profiler sees it: the stream stage's record (bank, row, size and
+ * write are what it reads), so a batch's channel slice is pushed without a copy. */
+typedef hamm_mapped_request window_req;
 
 /* Feed the next requests of this channel, in trace order. */
 void window_push(window *w, const window_req *reqs, size_t n);

@@ -12,7 +12,7 @@
 #define NO_ROW UINT32_MAX
 
 struct hamm_stats {
-    const hamm_addrmap *map;
+    hamm_channel_batch *batch; /* hamm_stats_add's stream stage */
     uint32_t banks; /* per channel */
     uint32_t rows;  /* per bank */
     uint32_t *last_row;        /* [channel * banks + bank] */
@@ -32,7 +32,7 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
                               "the model has %llu rows in all; stats counts at most %llu",
                               (unsigned long long)nrows, (unsigned long long)MAX_ROW_BITS);
     hamm_stats *s = calloc(1, sizeof *s);
-    if (s) {
+    if (s && hamm_channel_batch_new(&s->batch, map, NULL) == HAMM_OK) {
         s->last_row = hamm_calloc_array((size_t)nbanks, sizeof *s->last_row);
         s->row_seen = hamm_calloc_array((size_t)(nrows + 63) / 64, sizeof *s->row_seen);
         s->per_channel = hamm_calloc_array(g->channels, sizeof *s->per_channel);
@@ -42,7 +42,6 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
         return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
                               "out of memory");
     }
-    s->map = map;
     s->banks = g->banks;
     s->rows = g->rows;
     memset(s->last_row, 0xFF, (size_t)nbanks * sizeof *s->last_row);
@@ -52,36 +51,44 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
     return HAMM_OK;
 }
 
-static void add_one(hamm_stats *s, const hamm_request *r)
+static void add_one(hamm_stats *s, const hamm_mapped_request *r)
 {
-    hamm_dram_coord c;
-    hamm_addrmap_decode(s->map, r->addr, &c);
-    hamm_channel_stats *ch = &s->per_channel[c.channel];
-    int write = r->op == HAMM_OP_WRITE;
+    hamm_channel_stats *ch = &s->per_channel[r->channel];
     ch->requests++;
-    ch->writes += (uint64_t)write;
+    ch->writes += r->write;
     ch->bytes += r->size;
-    uint64_t bank = (uint64_t)c.channel * s->banks + c.bank;
-    if (s->last_row[bank] != c.row) {
-        s->last_row[bank] = c.row;
+    uint64_t bank = (uint64_t)r->channel * s->banks + r->bank;
+    if (s->last_row[bank] != r->row) {
+        s->last_row[bank] = r->row;
         ch->activates++;
-        uint64_t bit = bank * s->rows + c.row;
+        uint64_t bit = bank * s->rows + r->row;
         s->row_seen[bit >> 6] |= 1ull << (bit & 63);
     }
-    if (r->flags & HAMM_REQ_HAS_CYCLE) {
+    if (r->timed) {
         hamm_trace_stats *t = &s->total;
-        if (t->timed == 0 || r->cycle < t->first_cycle)
-            t->first_cycle = r->cycle;
-        if (t->timed == 0 || r->cycle > t->last_cycle)
-            t->last_cycle = r->cycle;
+        if (t->timed == 0 || r->arrival < t->first_cycle)
+            t->first_cycle = r->arrival;
+        if (t->timed == 0 || r->arrival > t->last_cycle)
+            t->last_cycle = r->arrival;
         t->timed++;
     }
 }
 
-void hamm_stats_add(hamm_stats *s, const hamm_request *reqs, size_t n)
+void hamm_stats_add_batch(hamm_stats *s, const hamm_channel_batch *b)
 {
+    const hamm_mapped_request *reqs = hamm_channel_batch_requests(b);
+    size_t n = hamm_channel_batch_size(b);
     for (size_t i = 0; i < n; i++)
         add_one(s, &reqs[i]);
+}
+
+void hamm_stats_add(hamm_stats *s, const hamm_request *reqs, size_t n)
+{
+    for (size_t i = 0; i < n; i += HAMM_CHANNEL_BATCH_MAX) {
+        hamm_channel_batch_fill(s->batch, reqs + i,
+                                n - i < HAMM_CHANNEL_BATCH_MAX ? n - i : HAMM_CHANNEL_BATCH_MAX);
+        hamm_stats_add_batch(s, s->batch);
+    }
 }
 
 static uint64_t popcount_words(const uint64_t *w, uint64_t nwords)
@@ -121,6 +128,7 @@ void hamm_stats_free(hamm_stats *s)
     free(s->last_row);
     free(s->row_seen);
     free(s->per_channel);
+    hamm_channel_batch_free(s->batch);
     free(s);
 }
 

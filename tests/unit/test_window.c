@@ -17,7 +17,7 @@ enum { BPC = 16, REQ = 64 };
 
 static void push(window *w, uint32_t bank, uint32_t row, uint32_t bytes, uint32_t write)
 {
-    window_req r = {bank, row, bytes, write};
+    window_req r = {.bank = bank, .row = row, .size = bytes, .write = write};
     window_push(w, &r, 1);
 }
 

@@ -23,11 +23,18 @@ static int name_is(const char *s, size_t len, const char *name)
     return strlen(name) == len && strncmp(s, name, len) == 0;
 }
 
+/* The bank fields a target may name, from the geometry and the layout. */
+struct bank_bits {
+    uint32_t index_mask, group_mask;
+    unsigned index_bits;
+    int bank_is_index;
+};
+
 /* The masks that make target ^= source. */
-static hamm_status target_masks(const hamm_addrmap *m, const char *t, size_t len,
-                                struct addrmap_xor *x, hamm_error *err)
+static hamm_status target_masks(const hamm_geometry *g, const struct bank_bits *b,
+                                const char *t, size_t len, struct addrmap_xor *x,
+                                hamm_error *err)
 {
-    const hamm_geometry *g = &m->g;
     if (name_is(t, len, "channel")) {
         if (!addrmap_is_pow2(g->channels) || g->channels == 1)
             return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
@@ -39,15 +46,15 @@ static hamm_status target_masks(const hamm_addrmap *m, const char *t, size_t len
         if (g->bank_groups == 1)
             return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
                                   "bankgroup^...: the device has no bank groups");
-        x->group_mask = m->group_mask;
+        x->group_mask = b->group_mask;
     } else if (name_is(t, len, "bank")) {
         if (g->banks == 1)
             return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
                                   "bank^...: the device has one bank");
-        x->index_mask = m->index_mask;
-        if (!m->bank_is_index) { /* every bank bit: the group bits sit above the index */
-            x->group_mask = m->group_mask;
-            x->group_shift = m->index_bits;
+        x->index_mask = b->index_mask;
+        if (!b->bank_is_index) { /* every bank bit: the group bits sit above the index */
+            x->group_mask = b->group_mask;
+            x->group_shift = b->index_bits;
         }
     } else {
         return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
@@ -57,7 +64,9 @@ static hamm_status target_masks(const hamm_addrmap *m, const char *t, size_t len
     return HAMM_OK;
 }
 
-static hamm_status parse_term(hamm_addrmap *m, const char *s, size_t len, hamm_error *err)
+/* One "target^source" term, appended to *out. */
+static hamm_status parse_term(const hamm_geometry *g, const struct bank_bits *b, const char *s,
+                              size_t len, struct addrmap_xor_terms *out, hamm_error *err)
 {
     s = trim(s, &len);
     const char *caret = memchr(s, '^', len);
@@ -65,7 +74,7 @@ static hamm_status parse_term(hamm_addrmap *m, const char *s, size_t len, hamm_e
         return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
                               "'%.*s' is not of the form target^source (e.g. bank^row)",
                               (int)len, s);
-    if (m->nxor == ADDRMAP_MAX_XOR)
+    if (out->n == ADDRMAP_MAX_XOR)
         return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
                               "has more than %d terms", ADDRMAP_MAX_XOR);
     size_t tlen = (size_t)(caret - s), slen = len - tlen - 1;
@@ -78,25 +87,28 @@ static hamm_status parse_term(hamm_addrmap *m, const char *s, size_t len, hamm_e
     else
         return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
                               "unknown source '%.*s' (expected row or column)", (int)slen, src);
-    hamm_status st = target_masks(m, t, tlen, &x, err);
+    hamm_status st = target_masks(g, b, t, tlen, &x, err);
     if (st == HAMM_OK)
-        m->xor_terms[m->nxor++] = x;
+        out->term[out->n++] = x;
     return st;
 }
 
-hamm_status addrmap_xor_parse(hamm_addrmap *m, const char *xor_spec, hamm_error *err)
+hamm_status addrmap_xor_parse(const char *xor_spec, const hamm_geometry *g, int bank_is_index,
+                              struct addrmap_xor_terms *out, hamm_error *err)
 {
-    m->nxor = 0;
-    if (!xor_spec || !*xor_spec)
-        return HAMM_OK;
-    const char *p = xor_spec;
-    for (;;) {
+    struct addrmap_xor_terms terms = {0};
+    struct bank_bits b = {(g->banks / g->bank_groups) - 1, g->bank_groups - 1,
+                          addrmap_log2(g->banks / g->bank_groups), bank_is_index};
+    const char *p = xor_spec ? xor_spec : "";
+    while (*p) {
         size_t len = strcspn(p, ",");
-        hamm_status st = parse_term(m, p, len, err);
+        hamm_status st = parse_term(g, &b, p, len, &terms, err);
         if (st != HAMM_OK)
             return st;
         if (!p[len])
-            return HAMM_OK;
+            break;
         p += len + 1;
     }
+    *out = terms;
+    return HAMM_OK;
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/alloc.h"
+#include "common/alloc.h"
 #include "addrmap_internal.h"
 
 static hamm_status check_count(uint32_t v, const char *what, hamm_error *err)
@@ -148,13 +148,13 @@ hamm_status hamm_addrmap_new(hamm_addrmap **out, const char *spec, const char *x
     if (!m)
         return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
                               "no memory for an address map");
-    m->g = *g;
-    compile(m, &lay);
-    st = addrmap_xor_parse(m, xor_spec, err);
+    st = addrmap_xor_parse(xor_spec, g, lay.bank_is_index, &m->xor_terms, err);
     if (st != HAMM_OK) {
         free(m);
         return st;
     }
+    m->g = *g;
+    compile(m, &lay);
     *out = m;
     return HAMM_OK;
 }
@@ -207,8 +207,8 @@ static void finish(const hamm_addrmap *m, uint32_t ch, uint32_t bank, uint32_t g
 {
     uint32_t group = m->bank_is_index ? group_field : bank >> m->index_bits;
     uint32_t index = bank & m->index_mask;
-    for (unsigned i = 0; i < m->nxor; i++) {
-        const struct addrmap_xor *t = &m->xor_terms[i];
+    for (unsigned i = 0; i < m->xor_terms.n; i++) {
+        const struct addrmap_xor *t = &m->xor_terms.term[i];
         uint32_t s = t->source == AM_ROW ? row : col;
         ch ^= s & t->channel_mask;
         group ^= (s >> t->group_shift) & t->group_mask;

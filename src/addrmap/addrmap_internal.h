@@ -56,6 +56,12 @@ struct addrmap_xor {
     unsigned group_shift;
 };
 
+/* The XOR terms of a map, in the order they apply. */
+struct addrmap_xor_terms {
+    unsigned n;
+    struct addrmap_xor term[ADDRMAP_MAX_XOR];
+};
+
 struct hamm_addrmap {
     hamm_geometry g;
     enum addrmap_insert insert;
@@ -68,8 +74,7 @@ struct hamm_addrmap {
     uint32_t index_mask, group_mask;
     unsigned first[AM_FIELD_COUNT], count[AM_FIELD_COUNT]; /* slices of runs[] */
     struct addrmap_run runs[ADDRMAP_BITS];
-    unsigned nxor;
-    struct addrmap_xor xor_terms[ADDRMAP_MAX_XOR];
+    struct addrmap_xor_terms xor_terms;
     /* A software PEXT: OR-ing lut[i][byte lut_byte[i] of the address] packs every field,
      * field f at bit field_shift[f].  `packed` is 0 when the fields do not fit in 64
      * bits; decoding then walks the runs. */
@@ -111,8 +116,9 @@ hamm_status addrmap_fields_parse(const char *spec, const hamm_geometry *g,
 /* Does `spec` look like the field-order spelling rather than GPGPU-Sim's? */
 int addrmap_fields_detect(const char *spec);
 
-/* Parse the XOR terms ("bank^row,channel^row") into m->xor_terms; m's geometry and bank
- * layout must already be set. */
-hamm_status addrmap_xor_parse(hamm_addrmap *m, const char *xor_spec, hamm_error *err);
+/* Parse the XOR terms ("bank^row,channel^row") for geometry `g`; `bank_is_index` is the
+ * layout's (1: "bank" is the index within the group).  *out holds them on success. */
+hamm_status addrmap_xor_parse(const char *xor_spec, const hamm_geometry *g, int bank_is_index,
+                              struct addrmap_xor_terms *out, hamm_error *err);
 
 #endif
