@@ -21,7 +21,10 @@ owner() {
     dram_model.h) echo model ;;
     engine.h) echo engine ;;
     command.h) echo check ;;
-    report.h) echo report ;;
+    report.h | errstats.h) echo report ;;
+    generate.h) echo generate ;;
+    plot.h) echo plot ;;
+    validate.h) echo validate ;;
     *) echo "layering.sh: include/hamm/$1 belongs to no folder; add it to owner()" >&2
        return 1 ;;
     esac

@@ -50,8 +50,8 @@ hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
     /* XOR hashing flips channel and bank bits by row and column bits, which are stored
      * as they are: flipping by the same bits again gives the raw fields. */
     uint32_t ch = c->channel, group = c->bank >> m->index_bits, index = c->bank & m->index_mask;
-    for (unsigned i = 0; i < m->nxor; i++) {
-        const struct addrmap_xor *t = &m->xor_terms[i];
+    for (unsigned i = 0; i < m->xor_terms.n; i++) {
+        const struct addrmap_xor *t = &m->xor_terms.term[i];
         uint32_t s = t->source == AM_ROW ? c->row : c->column;
         ch ^= s & t->channel_mask;
         group ^= (s >> t->group_shift) & t->group_mask;
