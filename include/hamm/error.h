@@ -28,6 +28,7 @@ typedef enum hamm_status {
     HAMM_ERR_UNSUPPORTED, /* a feature hamm was built without */
     HAMM_ERR_ARG,         /* a caller passed an invalid argument */
     HAMM_ERR_EMPTY,       /* the input holds no requests */
+    HAMM_ERR_VIOLATION,   /* a command log breaks a timing or protocol rule */
     HAMM_STATUS_COUNT
 } hamm_status;
 
@@ -46,21 +47,43 @@ typedef struct hamm_error {
 /* Reset the record to "no error". */
 HAMM_API void hamm_error_clear(hamm_error *err);
 
-/* Fill the record unless it already holds an error; returns `status` so a
- * caller can write `return hamm_error_set(err, ...)`.  Any of source and
- * field may be NULL; line 0 and offset HAMM_NO_OFFSET mean "unknown". */
-HAMM_API hamm_status hamm_error_set(hamm_error *err, hamm_status status, const char *source,
-                                    uint64_t line, uint64_t offset, const char *field,
-                                    const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 7, 8)))
-#endif
-    ;
+/* Where in an input an error lies.  Build one with the HAMM_IN / HAMM_AT_*
+ * macros, so that a part that is not known is never mistaken for line 0 or
+ * byte 0. */
+typedef struct hamm_pos {
+    const char *source; /* file name, NULL when unknown */
+    uint64_t line;      /* 1-based, 0 when unknown */
+    uint64_t column;    /* 1-based, 0 when unknown */
+    uint64_t offset;    /* byte offset, HAMM_NO_OFFSET when unknown */
+} hamm_pos;
 
-/* Fill in the position of an error raised without one (a parser deep in a
- * stack knows the field, the caller knows the file and line). */
-HAMM_API void hamm_error_locate(hamm_error *err, const char *source, uint64_t line,
-                                uint64_t offset);
+#define HAMM_IN(src) ((hamm_pos){(src), 0, 0, HAMM_NO_OFFSET})
+#define HAMM_AT_LINE(src, line) ((hamm_pos){(src), (line), 0, HAMM_NO_OFFSET})
+#define HAMM_AT_BYTE(src, offset) ((hamm_pos){(src), 0, 0, (offset)})
+#define HAMM_AT(src, line, column, offset) ((hamm_pos){(src), (line), (column), (offset)})
+
+#if defined(__GNUC__)
+#define HAMM_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define HAMM_PRINTF(f, a)
+#endif
+
+/* The three setters fill the record unless it already holds an error, and
+ * return `status` so a caller can write `return hamm_error_set(err, ...)`.
+ * hamm_error_set: an error with no position and no field (an argument, memory);
+ * hamm_error_field: an error about a named field (a JSON path, an option);
+ * hamm_error_at: an error at a position in an input; field may be NULL. */
+HAMM_API hamm_status hamm_error_set(hamm_error *err, hamm_status status, const char *fmt, ...)
+    HAMM_PRINTF(3, 4);
+HAMM_API hamm_status hamm_error_field(hamm_error *err, hamm_status status, const char *field,
+                                      const char *fmt, ...) HAMM_PRINTF(4, 5);
+HAMM_API hamm_status hamm_error_at(hamm_error *err, hamm_status status, hamm_pos pos,
+                                   const char *field, const char *fmt, ...) HAMM_PRINTF(5, 6);
+
+/* Fill in the parts of the position of an error raised without them (a
+ * parser deep in a stack knows the field, the caller knows the file and
+ * line); parts already known are kept. */
+HAMM_API void hamm_error_locate(hamm_error *err, hamm_pos pos);
 
 /* One line of text for people: "source:line: field: text" (parts that are
  * unknown are left out; "source: byte N:" when only the offset is known).

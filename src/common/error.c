@@ -16,6 +16,7 @@ static const char *const status_texts[HAMM_STATUS_COUNT] = {
     [HAMM_ERR_UNSUPPORTED] = "not supported",
     [HAMM_ERR_ARG] = "invalid argument",
     [HAMM_ERR_EMPTY] = "empty input",
+    [HAMM_ERR_VIOLATION] = "timing violation",
 };
 
 const char *hamm_status_text(hamm_status status)
@@ -46,37 +47,66 @@ static void copy_tail(char *dst, size_t size, const char *src)
     snprintf(dst, size, "...%s", tail);
 }
 
-hamm_status hamm_error_set(hamm_error *err, hamm_status status, const char *source,
-                           uint64_t line, uint64_t offset, const char *field, const char *fmt,
-                           ...)
+/* The one place that fills a record: every setter ends here. */
+static hamm_status fill(hamm_error *err, hamm_status status, hamm_pos pos, const char *field,
+                        const char *fmt, va_list ap)
 {
     if (!err || err->status != HAMM_OK)
         return status;
     hamm_error_clear(err);
     err->status = status;
-    if (source)
-        copy_tail(err->source, sizeof err->source, source);
-    err->line = line;
-    err->offset = offset;
+    if (pos.source)
+        copy_tail(err->source, sizeof err->source, pos.source);
+    err->line = pos.line;
+    err->column = pos.column;
+    err->offset = pos.offset;
     if (field)
         snprintf(err->field, sizeof err->field, "%s", field);
+    vsnprintf(err->text, sizeof err->text, fmt, ap);
+    return status;
+}
+
+hamm_status hamm_error_set(hamm_error *err, hamm_status status, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->text, sizeof err->text, fmt, ap);
+    fill(err, status, HAMM_IN(NULL), NULL, fmt, ap);
     va_end(ap);
     return status;
 }
 
-void hamm_error_locate(hamm_error *err, const char *source, uint64_t line, uint64_t offset)
+hamm_status hamm_error_field(hamm_error *err, hamm_status status, const char *field,
+                             const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fill(err, status, HAMM_IN(NULL), field, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+hamm_status hamm_error_at(hamm_error *err, hamm_status status, hamm_pos pos, const char *field,
+                          const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fill(err, status, pos, field, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+void hamm_error_locate(hamm_error *err, hamm_pos pos)
 {
     if (!err)
         return;
-    if (source && !err->source[0])
-        copy_tail(err->source, sizeof err->source, source);
-    if (line && !err->line)
-        err->line = line;
-    if (offset != HAMM_NO_OFFSET && err->offset == HAMM_NO_OFFSET)
-        err->offset = offset;
+    if (pos.source && !err->source[0])
+        copy_tail(err->source, sizeof err->source, pos.source);
+    if (pos.line && !err->line)
+        err->line = pos.line;
+    if (pos.column && !err->column)
+        err->column = pos.column;
+    if (pos.offset != HAMM_NO_OFFSET && err->offset == HAMM_NO_OFFSET)
+        err->offset = pos.offset;
 }
 
 size_t hamm_error_format(const hamm_error *err, char *buf, size_t size)

@@ -14,9 +14,10 @@ static void first_error_is_kept(void **state)
     (void)state;
     hamm_error err;
     hamm_error_clear(&err);
-    assert_int_equal(hamm_error_set(&err, HAMM_ERR_PARSE, "a.trc", 3, 10, "op", "bad op"),
-                     HAMM_ERR_PARSE);
-    assert_int_equal(hamm_error_set(&err, HAMM_ERR_IO, "b.trc", 9, 0, NULL, "later"),
+    assert_int_equal(
+        hamm_error_at(&err, HAMM_ERR_PARSE, HAMM_AT("a.trc", 3, 0, 10), "op", "bad op"),
+        HAMM_ERR_PARSE);
+    assert_int_equal(hamm_error_at(&err, HAMM_ERR_IO, HAMM_AT_LINE("b.trc", 9), NULL, "later"),
                      HAMM_ERR_IO);
     assert_int_equal(err.status, HAMM_ERR_PARSE);
     assert_string_equal(err.source, "a.trc");
@@ -27,9 +28,9 @@ static void first_error_is_kept(void **state)
 static void null_record_is_allowed(void **state)
 {
     (void)state;
-    assert_int_equal(hamm_error_set(NULL, HAMM_ERR_NOMEM, NULL, 0, 0, NULL, "x"),
+    assert_int_equal(hamm_error_set(NULL, HAMM_ERR_NOMEM, "x"),
                      HAMM_ERR_NOMEM);
-    hamm_error_locate(NULL, "a", 1, 2);
+    hamm_error_locate(NULL, HAMM_AT("a", 1, 0, 2));
 }
 
 static void format_with_line_and_field(void **state)
@@ -37,8 +38,8 @@ static void format_with_line_and_field(void **state)
     (void)state;
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_error_set(&err, HAMM_ERR_PARSE, "t.txt", 12, HAMM_NO_OFFSET, "address",
-                   "not a hex number: 'xyz'");
+    hamm_error_at(&err, HAMM_ERR_PARSE, HAMM_AT_LINE("t.txt", 12), "address",
+                  "not a hex number: 'xyz'");
     char buf[256];
     hamm_error_format(&err, buf, sizeof buf);
     assert_string_equal(buf, "t.txt:12: address: not a hex number: 'xyz'");
@@ -52,7 +53,7 @@ static void format_with_offset_only(void **state)
     (void)state;
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_error_set(&err, HAMM_ERR_CORRUPT, "t.zst", 0, 4096, NULL, "truncated");
+    hamm_error_at(&err, HAMM_ERR_CORRUPT, HAMM_AT_BYTE("t.zst", 4096), NULL, "truncated");
     char buf[256];
     hamm_error_format(&err, buf, sizeof buf);
     assert_string_equal(buf, "t.zst: byte 4096: truncated");
@@ -74,8 +75,8 @@ static void locate_fills_only_unknown_parts(void **state)
     (void)state;
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_error_set(&err, HAMM_ERR_CONFIG, NULL, 7, HAMM_NO_OFFSET, "queue_size", "zero");
-    hamm_error_locate(&err, "m.json", 99, 5);
+    hamm_error_at(&err, HAMM_ERR_CONFIG, HAMM_AT_LINE(NULL, 7), "queue_size", "zero");
+    hamm_error_locate(&err, HAMM_AT("m.json", 99, 0, 5));
     assert_string_equal(err.source, "m.json");
     assert_int_equal(err.line, 7);
     assert_int_equal(err.offset, 5);
@@ -89,11 +90,60 @@ static void long_source_keeps_its_tail(void **state)
     memcpy(path + sizeof path - 12, "/trace.zst", 11);
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_error_set(&err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL, "x");
+    hamm_error_at(&err, HAMM_ERR_IO, HAMM_IN(path), NULL, "x");
     size_t n = strlen(err.source);
     assert_true(n < sizeof err.source);
     assert_string_equal(err.source + n - 10, "/trace.zst");
     assert_memory_equal(err.source, "...", 3);
+}
+
+/* The setters without a position leave every part of it unknown: no "line 0"
+ * and no "byte 0" can appear in the message. */
+static void setters_without_position_say_none(void **state)
+{
+    (void)state;
+    hamm_error err;
+    char buf[256];
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_error_set(&err, HAMM_ERR_ARG, "no %s", "trace"), HAMM_ERR_ARG);
+    assert_int_equal(err.offset, HAMM_NO_OFFSET);
+    hamm_error_format(&err, buf, sizeof buf);
+    assert_string_equal(buf, "no trace");
+    hamm_error_clear(&err);
+    hamm_error_field(&err, HAMM_ERR_CONFIG, "dram.timing.tRCD", "must be %d or more", 1);
+    assert_int_equal(err.line, 0);
+    assert_int_equal(err.offset, HAMM_NO_OFFSET);
+    hamm_error_format(&err, buf, sizeof buf);
+    assert_string_equal(buf, "dram.timing.tRCD: must be 1 or more");
+    hamm_error_clear(&err);
+    hamm_error_at(&err, HAMM_ERR_UNSUPPORTED, HAMM_IN("t.gz"), NULL, "built without zlib");
+    hamm_error_format(&err, buf, sizeof buf);
+    assert_string_equal(buf, "t.gz: built without zlib");
+}
+
+static void column_comes_from_the_position(void **state)
+{
+    (void)state;
+    hamm_error err;
+    char buf[256];
+    hamm_error_clear(&err);
+    hamm_error_at(&err, HAMM_ERR_PARSE, HAMM_AT("t.txt", 4, 3, 17), "size", "not a number");
+    hamm_error_format(&err, buf, sizeof buf);
+    assert_string_equal(buf, "t.txt:4:3: size: not a number");
+    hamm_error_clear(&err);
+    hamm_error_field(&err, HAMM_ERR_PARSE, "size", "not a number");
+    hamm_error_locate(&err, HAMM_AT("t.txt", 4, 3, 17));
+    hamm_error_format(&err, buf, sizeof buf);
+    assert_string_equal(buf, "t.txt:4:3: size: not a number");
+}
+
+static void every_status_has_a_text(void **state)
+{
+    (void)state;
+    for (int s = 0; s < HAMM_STATUS_COUNT; s++)
+        assert_non_null(hamm_status_text((hamm_status)s));
+    assert_string_equal(hamm_status_text(HAMM_ERR_VIOLATION), "timing violation");
+    assert_string_equal(hamm_status_text(HAMM_STATUS_COUNT), "unknown status");
 }
 
 int main(void)
@@ -106,6 +156,9 @@ int main(void)
         cmocka_unit_test(format_without_text_uses_status),
         cmocka_unit_test(locate_fills_only_unknown_parts),
         cmocka_unit_test(long_source_keeps_its_tail),
+        cmocka_unit_test(setters_without_position_say_none),
+        cmocka_unit_test(column_comes_from_the_position),
+        cmocka_unit_test(every_status_has_a_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
