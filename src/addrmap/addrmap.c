@@ -12,15 +12,14 @@ static hamm_status check_count(uint32_t v, const char *what, hamm_error *err)
 {
     if (addrmap_is_pow2(v))
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "geometry",
-                          "%s must be a power of two, not %u", what, (unsigned)v);
+    return hamm_error_field(err, HAMM_ERR_ARG, "geometry", "%s must be a power of two, not %u",
+                            what, (unsigned)v);
 }
 
 static hamm_status check_geometry(const hamm_geometry *g, hamm_error *err)
 {
     if (!g->channels)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "geometry",
-                              "needs at least one channel");
+        return hamm_error_field(err, HAMM_ERR_ARG, "geometry", "needs at least one channel");
     hamm_status st = check_count(g->bank_groups, "bank_groups", err);
     if (st == HAMM_OK)
         st = check_count(g->banks, "banks", err);
@@ -31,9 +30,9 @@ static hamm_status check_geometry(const hamm_geometry *g, hamm_error *err)
     if (st == HAMM_OK)
         st = check_count(g->column_bytes, "column_bytes", err);
     if (st == HAMM_OK && g->bank_groups > g->banks)
-        st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "geometry",
-                            "%u bank groups do not divide %u banks", (unsigned)g->bank_groups,
-                            (unsigned)g->banks);
+        st = hamm_error_field(err, HAMM_ERR_ARG, "geometry",
+                              "%u bank groups do not divide %u banks", (unsigned)g->bank_groups,
+                              (unsigned)g->banks);
     return st;
 }
 
@@ -128,15 +127,13 @@ hamm_status hamm_addrmap_new(hamm_addrmap **out, const char *spec, const char *x
                              const hamm_geometry *g, hamm_error *err)
 {
     if (!out || !spec || !g)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "hamm_addrmap_new: NULL argument");
+        return hamm_error_set(err, HAMM_ERR_ARG, "hamm_addrmap_new: NULL argument");
     *out = NULL;
     hamm_status st = check_geometry(g, err);
     if (st != HAMM_OK)
         return st;
     if (!*spec)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, "address_map",
-                              "is empty");
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "address_map", "is empty");
     struct addrmap_layout lay;
     memset(&lay, 0, sizeof lay);
     memset(lay.owner, -1, sizeof lay.owner);
@@ -146,8 +143,7 @@ hamm_status hamm_addrmap_new(hamm_addrmap **out, const char *spec, const char *x
         return st;
     hamm_addrmap *m = hamm_calloc_array(1, sizeof *m);
     if (!m)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "no memory for an address map");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "no memory for an address map");
     st = addrmap_xor_parse(xor_spec, g, lay.bank_is_index, &m->xor_terms, err);
     if (st != HAMM_OK) {
         free(m);

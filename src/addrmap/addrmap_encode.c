@@ -41,12 +41,12 @@ hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
     const hamm_geometry *g = &m->g;
     if (c->channel >= g->channels || c->bank >= g->banks || c->row >= g->rows ||
         c->column >= g->columns)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "coordinate",
-                              "channel %u bank %u row %u column %u is outside the geometry "
-                              "(%u channels, %u banks, %u rows, %u columns)",
-                              (unsigned)c->channel, (unsigned)c->bank, (unsigned)c->row,
-                              (unsigned)c->column, (unsigned)g->channels, (unsigned)g->banks,
-                              (unsigned)g->rows, (unsigned)g->columns);
+        return hamm_error_field(err, HAMM_ERR_ARG, "coordinate",
+                                "channel %u bank %u row %u column %u is outside the geometry "
+                                "(%u channels, %u banks, %u rows, %u columns)",
+                                (unsigned)c->channel, (unsigned)c->bank, (unsigned)c->row,
+                                (unsigned)c->column, (unsigned)g->channels, (unsigned)g->banks,
+                                (unsigned)g->rows, (unsigned)g->columns);
     /* XOR hashing flips channel and bank bits by row and column bits, which are stored
      * as they are: flipping by the same bits again gives the raw fields. */
     uint32_t ch = c->channel, group = c->bank >> m->index_bits, index = c->bank & m->index_mask;
@@ -72,8 +72,8 @@ hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
         }
     }
     /* Only a map whose channel division overflows 64 bits gets here. */
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "coordinate",
-                          "channel %u bank %u row %u column %u has no 64-bit address",
-                          (unsigned)c->channel, (unsigned)c->bank, (unsigned)c->row,
-                          (unsigned)c->column);
+    return hamm_error_field(err, HAMM_ERR_ARG, "coordinate",
+                            "channel %u bank %u row %u column %u has no 64-bit address",
+                            (unsigned)c->channel, (unsigned)c->bank, (unsigned)c->row,
+                            (unsigned)c->column);
 }

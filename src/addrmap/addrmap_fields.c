@@ -63,10 +63,9 @@ static hamm_status parse_token(const char *s, size_t len, struct token *t, hamm_
         name_len++;
     int f = lookup_name(s, name_len);
     if (f < 0)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "unknown field '%.*s' (expected row, bank, bankgroup, channel, "
-                              "column)",
-                              (int)name_len, s);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "unknown field '%.*s' (expected row, bank, bankgroup, channel, "
+                                "column)", (int)name_len, s);
     t->field = (enum addrmap_field)f;
     t->width = NO_WIDTH;
     if (name_len == len)
@@ -76,8 +75,8 @@ static hamm_status parse_token(const char *s, size_t len, struct token *t, hamm_
     for (; i < len && s[i] >= '0' && s[i] <= '9' && w <= ADDRMAP_BITS; i++)
         w = w * 10 + (unsigned)(s[i] - '0');
     if (i != len || i == name_len + 1 || w == 0 || w > ADDRMAP_BITS)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "'%.*s': a width is a number of bits from 1 to 64", (int)len, s);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "'%.*s': a width is a number of bits from 1 to 64", (int)len, s);
     t->width = w;
     return HAMM_OK;
 }
@@ -89,8 +88,8 @@ static hamm_status split(const char *spec, struct token *tok, unsigned *n, hamm_
     for (;;) {
         size_t len = strcspn(p, ":");
         if (*n == MAX_TOKENS)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "lists more than %d fields", MAX_TOKENS);
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "lists more than %d fields",
+                                    MAX_TOKENS);
         hamm_status st = parse_token(p, len, &tok[*n], err);
         if (st != HAMM_OK)
             return st;
@@ -158,23 +157,22 @@ static hamm_status size_field(enum addrmap_field f, struct token *tok, unsigned 
     const char *name = addrmap_field_name(f);
     uint32_t count = field_count(g, f, has_group);
     if (!pieces && need)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "lacks the %s field (%u bits for %u %s)", name, need,
-                              (unsigned)count, count_noun(f));
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "lacks the %s field (%u bits for %u %s)", name, need,
+                                (unsigned)count, count_noun(f));
     if (open > 1)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "'%s' is listed %u times without widths; give all but one "
-                              "piece a width (e.g. %s/3)",
-                              name, open, name);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "'%s' is listed %u times without widths; give all but one "
+                                "piece a width (e.g. %s/3)", name, open, name);
     if (!open && pieces && sum != need)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "the widths of '%s' add up to %u bits; %u %s need %u", name, sum,
-                              (unsigned)count, count_noun(f), need);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "the widths of '%s' add up to %u bits; %u %s need %u", name, sum,
+                                (unsigned)count, count_noun(f), need);
     if (open && pieces > 1 && sum >= need)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "the widths of '%s' (%u bits) leave nothing for its unsized "
-                              "piece; %u %s need %u",
-                              name, sum, (unsigned)count, count_noun(f), need);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "the widths of '%s' (%u bits) leave nothing for its unsized "
+                                "piece; %u %s need %u", name, sum, (unsigned)count, count_noun(f),
+                                need);
     if (rest)
         rest->width = need - sum;
     return HAMM_OK;
@@ -193,12 +191,11 @@ static hamm_status check_divided_channel(const struct token *tok, unsigned n,
     if (pieces == 1 && !sized)
         return HAMM_OK;
     if (!pieces)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "lacks the channel field (%u channels)", (unsigned)g->channels);
-    return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                          "%u channels is not a power of two, so 'channel' must be listed "
-                          "once, without a width",
-                          (unsigned)g->channels);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "lacks the channel field (%u channels)", (unsigned)g->channels);
+    return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                            "%u channels is not a power of two, so 'channel' must be listed "
+                            "once, without a width", (unsigned)g->channels);
 }
 
 /* Lay the pieces out from the least significant one up, above the byte offset. */
@@ -216,16 +213,14 @@ static hamm_status place(const struct token *tok, unsigned n, const hamm_geometr
             continue;
         }
         if (bit + t->width > ADDRMAP_BITS)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "needs more than 64 address bits");
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "needs more than 64 address bits");
         for (unsigned j = 0; j < t->width; j++, bit++) {
             out->owner[bit] = (int8_t)t->field;
             out->pos[bit] = (uint8_t)next[t->field]++;
         }
     }
     if (divided && out->insert_bit >= ADDRMAP_BITS)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "places the channel above bit 63");
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "places the channel above bit 63");
     return HAMM_OK;
 }
 

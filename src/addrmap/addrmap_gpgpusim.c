@@ -47,8 +47,8 @@ static const char *parse_dramid(const char *spec, int *has, unsigned *bit, hamm_
         digits++;
     }
     if (!digits || *p != ';' || n >= ADDRMAP_BITS) {
-        hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                       "'dramid@N;' needs a bit number N from 0 to 63 followed by ';'");
+        hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                         "'dramid@N;' needs a bit number N from 0 to 63 followed by ';'");
         return NULL;
     }
     *has = 1;
@@ -67,17 +67,14 @@ static hamm_status read_letters(const char *p, struct addrmap_layout *out, unsig
         if (f == -2)
             continue;
         if (f == -3)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "unknown letter '%c' (expected D, B, R, C, S, 0 or '.')",
-                                  *q);
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                    "unknown letter '%c' (expected D, B, R, C, S, 0 or '.')", *q);
         if (n == ADDRMAP_BITS)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "has more than 64 bit letters");
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "has more than 64 bit letters");
         seen[n++] = (int8_t)f;
     }
     if (!n)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "holds no bit letters");
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "holds no bit letters");
     for (unsigned i = 0; i < n; i++) {
         unsigned bit = n - 1 - i;
         out->owner[bit] = seen[i];
@@ -97,9 +94,8 @@ static hamm_status check_count(unsigned have, unsigned need, char letter, const 
 {
     if (have == need)
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                          "has %u %c bits; %u %s need %u", have, letter, (unsigned)n, what,
-                          need);
+    return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "has %u %c bits; %u %s need %u", have,
+                            letter, (unsigned)n, what, need);
 }
 
 /* The channel: dramid@N, or D bits for a power-of-two count, never both. */
@@ -109,17 +105,16 @@ static hamm_status check_channel(int has_dramid, unsigned bit, unsigned nd,
 {
     if (has_dramid) {
         if (nd)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "gives both dramid@%u and D bits; use one", bit);
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                    "gives both dramid@%u and D bits; use one", bit);
         out->insert = addrmap_is_pow2(g->channels) ? AM_INSERT_SHIFT : AM_INSERT_DIVIDE;
         out->insert_bit = bit;
         return HAMM_OK;
     }
     if (!addrmap_is_pow2(g->channels))
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "%u channels is not a power of two: place the channel with "
-                              "dramid@N instead of D bits",
-                              (unsigned)g->channels);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "%u channels is not a power of two: place the channel with "
+                                "dramid@N instead of D bits", (unsigned)g->channels);
     out->insert = AM_INSERT_NONE;
     return check_count(nd, addrmap_log2(g->channels), 'D', "channels", g->channels, err);
 }
@@ -146,11 +141,10 @@ hamm_status addrmap_gpgpusim_parse(const char *spec, const hamm_geometry *g,
         return st;
     unsigned row_bits = addrmap_log2(g->columns) + addrmap_log2(g->column_bytes);
     if (count[AM_COLUMN] != row_bits)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "has %u C and S bits together; a row of %u columns of %u bytes "
-                              "needs %u",
-                              count[AM_COLUMN], (unsigned)g->columns,
-                              (unsigned)g->column_bytes, row_bits);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "has %u C and S bits together; a row of %u columns of %u bytes "
+                                "needs %u", count[AM_COLUMN], (unsigned)g->columns,
+                                (unsigned)g->column_bytes, row_bits);
     out->column_shift = addrmap_log2(g->column_bytes);
     out->bank_is_index = 0;
     return HAMM_OK;

@@ -37,29 +37,28 @@ static hamm_status target_masks(const hamm_geometry *g, const struct bank_bits *
 {
     if (name_is(t, len, "channel")) {
         if (!addrmap_is_pow2(g->channels) || g->channels == 1)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "channel^...: needs a power-of-two channel count above 1, "
-                                  "not %u",
-                                  (unsigned)g->channels);
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                    "channel^...: needs a power-of-two channel count above 1, "
+                                    "not %u", (unsigned)g->channels);
         x->channel_mask = g->channels - 1;
     } else if (name_is(t, len, "bankgroup")) {
         if (g->bank_groups == 1)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "bankgroup^...: the device has no bank groups");
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                    "bankgroup^...: the device has no bank groups");
         x->group_mask = b->group_mask;
     } else if (name_is(t, len, "bank")) {
         if (g->banks == 1)
-            return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                                  "bank^...: the device has one bank");
+            return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                    "bank^...: the device has one bank");
         x->index_mask = b->index_mask;
         if (!b->bank_is_index) { /* every bank bit: the group bits sit above the index */
             x->group_mask = b->group_mask;
             x->group_shift = b->index_bits;
         }
     } else {
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "unknown target '%.*s' (expected channel, bank or bankgroup)",
-                              (int)len, t);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "unknown target '%.*s' (expected channel, bank or bankgroup)",
+                                (int)len, t);
     }
     return HAMM_OK;
 }
@@ -71,12 +70,12 @@ static hamm_status parse_term(const hamm_geometry *g, const struct bank_bits *b,
     s = trim(s, &len);
     const char *caret = memchr(s, '^', len);
     if (!caret)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "'%.*s' is not of the form target^source (e.g. bank^row)",
-                              (int)len, s);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "'%.*s' is not of the form target^source (e.g. bank^row)", (int)len,
+                                s);
     if (out->n == ADDRMAP_MAX_XOR)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "has more than %d terms", ADDRMAP_MAX_XOR);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "has more than %d terms",
+                                ADDRMAP_MAX_XOR);
     size_t tlen = (size_t)(caret - s), slen = len - tlen - 1;
     const char *t = trim(s, &tlen), *src = trim(caret + 1, &slen);
     struct addrmap_xor x = {0};
@@ -85,8 +84,8 @@ static hamm_status parse_term(const hamm_geometry *g, const struct bank_bits *b,
     else if (name_is(src, slen, "column"))
         x.source = AM_COLUMN;
     else
-        return hamm_error_set(err, HAMM_ERR_CONFIG, NULL, 0, HAMM_NO_OFFSET, FIELD,
-                              "unknown source '%.*s' (expected row or column)", (int)slen, src);
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "unknown source '%.*s' (expected row or column)", (int)slen, src);
     hamm_status st = target_masks(g, b, t, tlen, &x, err);
     if (st == HAMM_OK)
         out->term[out->n++] = x;

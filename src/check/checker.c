@@ -30,8 +30,7 @@ hamm_status hamm_checker_new(hamm_checker **out, const hamm_command_device *dev,
     }
     if (!c || !c->ch || !c->groups || !c->banks) {
         hamm_checker_free(c);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     c->dev = *dev;
     c->t = &c->dev.dram.timing;

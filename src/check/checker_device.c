@@ -17,7 +17,7 @@ static hamm_status bad_device(const char *source, uint64_t line, const char *key
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    return hamm_error_set(err, HAMM_ERR_CONFIG, source, line, HAMM_NO_OFFSET, key, "%s", text);
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_AT_LINE(source, line), key, "%s", text);
 }
 
 hamm_status checker_device_check(const hamm_command_device *dev, const char *source,

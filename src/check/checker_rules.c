@@ -75,12 +75,12 @@ static void violation(check_ctx *x, const char *rule, const char *fmt, ...)
         return;
     hamm_error e;
     hamm_error_clear(&e);
-    e.status = HAMM_ERR_PARSE;
-    snprintf(e.field, sizeof e.field, "%s", rule);
+    char text[sizeof e.text];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e.text, sizeof e.text, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    hamm_error_field(&e, HAMM_ERR_VIOLATION, rule, "%s", text);
     x->report(x->user, x->cmd, &e);
 }
 

@@ -44,11 +44,9 @@ static hamm_status fail(const log_reader *r, hamm_error *err, hamm_status status
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    int fresh = err && err->status == HAMM_OK;
-    hamm_error_set(err, status, r->lr.source, r->lr.line, r->lr.line_offset, field, "%s", text);
-    if (fresh && tok && tok->p >= r->lr.start)
-        err->column = (uint64_t)(tok->p - r->lr.start) + 1;
-    return status;
+    uint64_t column = tok && tok->p >= r->lr.start ? (uint64_t)(tok->p - r->lr.start) + 1 : 0;
+    return hamm_error_at(err, status, HAMM_AT(r->lr.source, r->lr.line, column, r->lr.line_offset),
+                         field, "%s", text);
 }
 
 static int token_clip(scan_token t)
@@ -97,8 +95,8 @@ static hamm_status read_magic(log_reader *r, hamm_error *err)
     if (st != HAMM_OK)
         return st;
     if (!got)
-        return hamm_error_set(err, HAMM_ERR_EMPTY, r->lr.source, 0, HAMM_NO_OFFSET, NULL,
-                              "empty input: no command log header");
+        return hamm_error_at(err, HAMM_ERR_EMPTY, HAMM_IN(r->lr.source), NULL,
+                             "empty input: no command log header");
     static const char *const words[] = {"#", "hamm", "command", "log"};
     scan_token tok = {NULL, 0};
     for (size_t i = 0; i < 4; i++)
@@ -153,8 +151,8 @@ static hamm_status read_device(log_reader *r, hamm_error *err)
     if (st != HAMM_OK)
         return st;
     if (!got)
-        return hamm_error_set(err, HAMM_ERR_FORMAT, r->lr.source, r->lr.line + 1, HAMM_NO_OFFSET,
-                              "header", "missing the device line '# channels=N banks=N ...'");
+        return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_AT_LINE(r->lr.source, r->lr.line + 1),
+                             "header", "missing the device line '# channels=N banks=N ...'");
     scan_token tok;
     if (!scan_next(&l, &tok) || !scan_is(tok, "#"))
         return fail(r, err, HAMM_ERR_FORMAT, NULL, "header",
@@ -264,8 +262,11 @@ static void forward(void *user, const hamm_command *cmd, const hamm_error *what)
 {
     const log_reader *r = user;
     hamm_error e = *what;
-    hamm_error_locate(&e, r->lr.source, cmd->cmd == HAMM_CMD_COUNT ? 0 : r->lr.line,
-                      cmd->cmd == HAMM_CMD_COUNT ? HAMM_NO_OFFSET : r->lr.line_offset);
+    /* a command the log could not name (HAMM_CMD_COUNT) has no line of its own */
+    if (cmd->cmd == HAMM_CMD_COUNT)
+        hamm_error_locate(&e, HAMM_IN(r->lr.source));
+    else
+        hamm_error_locate(&e, HAMM_AT(r->lr.source, r->lr.line, 0, r->lr.line_offset));
     r->report(r->user, cmd, &e);
 }
 
@@ -294,8 +295,7 @@ static hamm_status reader_alloc(log_reader *r, hamm_error *err)
     r->last = hamm_calloc_array(r->dev.channels, sizeof *r->last);
     r->last_line = hamm_calloc_array(r->dev.channels, sizeof *r->last_line);
     if (!r->last || !r->last_line)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, r->lr.source, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(r->lr.source), NULL, "out of memory");
     for (uint32_t h = 0; h < r->dev.channels; h++)
         r->last[h] = CHECK_NEVER;
     return HAMM_OK;

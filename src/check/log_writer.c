@@ -70,8 +70,7 @@ hamm_status hamm_command_log_new(hamm_command_log **out_log, hamm_output *out,
     if (!log || !last) {
         free(log);
         free(last);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     log->out = out;
     log->dev = *dev;
@@ -101,7 +100,7 @@ static hamm_status writable(const hamm_command_log *log, const hamm_command *c,
     }
     if (!what)
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, what, "%s", text);
+    return hamm_error_field(err, HAMM_ERR_ARG, what, "%s", text);
 }
 
 static char *format_command(char *p, const hamm_command *c)

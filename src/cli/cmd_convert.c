@@ -123,8 +123,9 @@ static int report_unwritable(const char *in_path, const cli_trace_opts *o,
         line = 0, offset = HAMM_NO_OFFSET;
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_error_set(&err, HAMM_ERR_IO, strcmp(in_path, "-") ? in_path : "(stdin)", line, offset,
-                   werr->field, "%s", werr->text);
+    hamm_error_at(&err, HAMM_ERR_IO,
+                  HAMM_AT(strcmp(in_path, "-") ? in_path : "(stdin)", line, 0, offset), werr->field,
+                  "%s", werr->text);
     return cli_report(&err); /* a runtime error: exit 1 */
 }
 

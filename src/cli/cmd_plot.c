@@ -65,7 +65,7 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
     hamm_error_clear(&err);
     if (!o->plots_dir) {
         if (!cli_data_dir("plots", templates, sizeof templates)) {
-            hamm_error_set(&err, HAMM_ERR_IO, NULL, 0, HAMM_NO_OFFSET, NULL,
+            hamm_error_set(&err, HAMM_ERR_IO,
                            "cannot find hamm's figure templates (give --plots-dir)");
             return cli_report(&err);
         }

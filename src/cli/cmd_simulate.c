@@ -164,7 +164,7 @@ static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm
     const feed *f = ctx;
     hamm_status st = hamm_engine_add(f->engine, reqs, n, err);
     if (st != HAMM_OK)
-        hamm_error_locate(err, f->path, 0, HAMM_NO_OFFSET);
+        hamm_error_locate(err, HAMM_IN(f->path));
     return st;
 }
 

@@ -29,8 +29,7 @@ hamm_status enum_table_parse(const struct enum_table *t, const char *name, unsig
                              hamm_error *err)
 {
     if (!name || !out)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, t->field,
-                              "NULL argument");
+        return hamm_error_field(err, HAMM_ERR_ARG, t->field, "NULL argument");
     for (unsigned v = 0; v < t->count; v++)
         if (strcmp(name, t->names[v]) == 0) {
             *out = v;
@@ -38,8 +37,8 @@ hamm_status enum_table_parse(const struct enum_table *t, const char *name, unsig
         }
     char names[200];
     list_names(t, names, sizeof names);
-    return hamm_error_set(err, t->status, NULL, 0, HAMM_NO_OFFSET, t->field,
-                          "unknown %s '%.60s' (%s%s)", t->what, name, t->lead, names);
+    return hamm_error_field(err, t->status, t->field, "unknown %s '%.60s' (%s%s)", t->what, name,
+                            t->lead, names);
 }
 
 hamm_status enum_table_parse_set(const struct enum_table *t, const char *list, unsigned *out,
@@ -63,8 +62,7 @@ hamm_status enum_table_parse_set(const struct enum_table *t, const char *list, u
     *out = set;
     if (set)
         return HAMM_OK;
-    return hamm_error_set(err, t->status, NULL, 0, HAMM_NO_OFFSET, t->field,
-                          "needs at least one %s", t->what);
+    return hamm_error_field(err, t->status, t->field, "needs at least one %s", t->what);
 }
 
 void enum_table_set_text(const struct enum_table *t, unsigned set, char *buf, size_t size)

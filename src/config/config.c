@@ -41,8 +41,7 @@ static hamm_status parse_sets(struct load *ld, const char *const *sets, size_t n
     ld->sets = hamm_calloc_array(nsets, sizeof *ld->sets);
     ld->set_paths = hamm_calloc_array(nsets, sizeof *ld->set_paths);
     if (!ld->sets || !ld->set_paths)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     for (size_t i = 0; i < nsets; i++) {
         hamm_status st = config_set_parse(sets[i], &ld->sets[i], err);
         ld->nsets = i + 1; /* so load_free releases the values parsed so far */
@@ -81,21 +80,18 @@ static hamm_status read_json(const char *path, json_t **out, hamm_error *err)
     if (*out) {
         if (json_is_object(*out))
             return HAMM_OK;
-        return hamm_error_set(err, HAMM_ERR_CONFIG, path, 0, HAMM_NO_OFFSET, NULL,
-                              "a model file holds one JSON object");
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
+                             "a model file holds one JSON object");
     }
     if (!jerr.text[0] || json_error_code(&jerr) == json_error_out_of_memory)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     if (json_error_code(&jerr) == json_error_cannot_open_file)
-        return hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL, "%s", jerr.text);
-    int fresh = err && err->status == HAMM_OK;
-    hamm_error_set(err, HAMM_ERR_CONFIG, path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
-                   jerr.position >= 0 ? (uint64_t)jerr.position : HAMM_NO_OFFSET, NULL, "%s",
-                   jerr.text);
-    if (fresh && jerr.column > 0)
-        err->column = (uint64_t)jerr.column;
-    return HAMM_ERR_CONFIG;
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "%s", jerr.text);
+    /* jansson counts from 1 and says -1 (or 0) where it does not know */
+    hamm_pos pos = HAMM_AT(path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
+                           jerr.column > 0 ? (uint64_t)jerr.column : 0,
+                           jerr.position >= 0 ? (uint64_t)jerr.position : HAMM_NO_OFFSET);
+    return hamm_error_at(err, HAMM_ERR_CONFIG, pos, NULL, "%s", jerr.text);
 }
 
 /* "dram" names a file relative to the system file (or, from --set, any model name). */
@@ -158,8 +154,7 @@ static hamm_status check_map(const hamm_system_config *c, const struct schema_so
         return HAMM_OK;
     }
     if (local.status != HAMM_ERR_CONFIG)
-        return hamm_error_set(err, local.status, src->file, 0, HAMM_NO_OFFSET, local.field,
-                              "%s", local.text);
+        return hamm_error_at(err, local.status, HAMM_IN(src->file), local.field, "%s", local.text);
     return schema_fail(src, local.field, err, "%s", local.text);
 }
 
@@ -198,19 +193,17 @@ hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
                                   const hamm_model_path *models, hamm_error *err)
 {
     if (!cfg || !path || (nsets && !sets))
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "hamm_config_load: NULL argument");
+        return hamm_error_set(err, HAMM_ERR_ARG, "hamm_config_load: NULL argument");
     if (strlen(path) >= sizeof cfg->source)
-        return hamm_error_set(err, HAMM_ERR_ARG, path, 0, HAMM_NO_OFFSET, NULL,
-                              "the model file's path is too long");
+        return hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN(path), NULL,
+                             "the model file's path is too long");
     hamm_system_config *c = hamm_calloc_array(1, sizeof *c);
     struct load ld;
     memset(&ld, 0, sizeof ld);
     ld.path = path;
     ld.models = models;
     hamm_status st = c ? parse_sets(&ld, sets, nsets, err)
-                       : hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                                        "out of memory");
+                       : hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     ld.sys_src = (struct schema_source){path, ld.set_paths, ld.nsets};
     if (st == HAMM_OK)
         st = load_stages(&ld, c, err);
@@ -240,7 +233,7 @@ hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **ou
     hamm_config_geometry(cfg, &g);
     hamm_status st = hamm_addrmap_new(out, cfg->address_map, cfg->address_xor, &g, err);
     if (st != HAMM_OK && cfg->source[0])
-        hamm_error_locate(err, cfg->source, 0, HAMM_NO_OFFSET);
+        hamm_error_locate(err, HAMM_IN(cfg->source));
     return st;
 }
 

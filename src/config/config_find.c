@@ -18,8 +18,8 @@ static hamm_status copy_out(const char *found, char *path, size_t size, hamm_err
 {
     size_t len = strlen(found);
     if (len >= size)
-        return hamm_error_set(err, HAMM_ERR_ARG, found, 0, HAMM_NO_OFFSET, NULL,
-                              "the model's path does not fit the caller's buffer");
+        return hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN(found), NULL,
+                             "the model's path does not fit the caller's buffer");
     memcpy(path, found, len + 1);
     return HAMM_OK;
 }
@@ -55,20 +55,19 @@ hamm_status hamm_config_find(const char *name, const hamm_model_path *models, ch
                              size_t size, hamm_error *err)
 {
     if (!name || !*name || !path || !size || (models && models->count && !models->dirs))
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+        return hamm_error_set(err, HAMM_ERR_ARG,
                               "hamm_config_find: no name, no buffer or no directories");
     if (is_file(name))
         return copy_out(name, path, size, err);
     if (!models || !models->count)
-        return hamm_error_set(err, HAMM_ERR_IO, name, 0, HAMM_NO_OFFSET, NULL,
-                              "no such file, and no model path to look a name up in");
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(name), NULL,
+                             "no such file, and no model path to look a name up in");
     char buf[4096];
     for (size_t d = 0; d < models->count; d++)
         if (models->dirs[d] && find_in(models->dirs[d], name, buf, sizeof buf))
             return copy_out(buf, path, size, err);
     list_dirs(models, buf, sizeof buf);
-    return hamm_error_set(err, HAMM_ERR_IO, name, 0, HAMM_NO_OFFSET, NULL,
-                          "no such file, and no model of that name in system/ or dram/ of "
-                          "the model path %s",
-                          buf);
+    return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(name), NULL,
+                         "no such file, and no model of that name in system/ or dram/ of "
+                         "the model path %s", buf);
 }

@@ -10,7 +10,7 @@
 
 static hamm_status fail(hamm_error *err, const char *field, const char *text)
 {
-    return hamm_error_set(err, HAMM_ERR_CONFIG, SRC, 0, HAMM_NO_OFFSET, field, "%s", text);
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(SRC), field, "%s", text);
 }
 
 /* The table row `path` names, or NULL. */
@@ -79,8 +79,7 @@ hamm_status config_set_parse(const char *arg, struct config_set *out, hamm_error
     int nomem;
     out->value = parse_value(eq + 1, &nomem);
     if (!out->value && nomem)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, SRC, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(SRC), NULL, "out of memory");
     if (!out->value)
         return fail(err, out->path, "the value is not valid UTF-8 text");
     return HAMM_OK;
@@ -100,8 +99,7 @@ hamm_status config_set_apply(json_t *root, const char *path, json_t *value, hamm
         if (!child) {
             child = json_object();
             if (!child || json_object_set_new(node, key, child) != 0)
-                return hamm_error_set(err, HAMM_ERR_NOMEM, SRC, 0, HAMM_NO_OFFSET, NULL,
-                                      "out of memory");
+                return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(SRC), NULL, "out of memory");
         }
         if (!json_is_object(child)) /* the file's own value is wrong: its check will say so */
             return HAMM_OK;
@@ -109,7 +107,6 @@ hamm_status config_set_apply(json_t *root, const char *path, json_t *value, hamm
         path += len + 1;
     }
     if (json_object_set(node, key, value) != 0)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, SRC, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(SRC), NULL, "out of memory");
     return HAMM_OK;
 }

@@ -26,7 +26,7 @@ hamm_status schema_fail(const struct schema_source *src, const char *path, hamm_
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     const char *source = schema_was_set(src, path) ? SCHEMA_SET_SOURCE : src->file;
-    return hamm_error_set(err, HAMM_ERR_CONFIG, source, 0, HAMM_NO_OFFSET, path, "%s", text);
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(source), path, "%s", text);
 }
 
 /* "an integer", "a string", ... for "expects X, got Y". */
@@ -256,8 +256,7 @@ static hamm_status read_default(const struct schema_field *f, void *dst, const c
     case SCHEMA_OBJECT: /* an optional object: every key of it takes its default */
         empty = json_object();
         if (!empty)
-            return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, path,
-                                  "out of memory");
+            return hamm_error_field(err, HAMM_ERR_NOMEM, path, "out of memory");
         st = read_value(f, empty, dst, path, src, err);
         json_decref(empty);
         break;

@@ -110,7 +110,7 @@ static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap 
         bad = "a burst must move at least one byte";
     if (!bad)
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL, "%s", bad);
+    return hamm_error_set(err, HAMM_ERR_ARG, "%s", bad);
 }
 
 hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
@@ -126,8 +126,7 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
         e->ch = hamm_calloc_array(p->cfg.channels, sizeof *e->ch);
     if (!e || !e->ch || hamm_channel_batch_new(&e->batch, map, NULL) != HAMM_OK) {
         hamm_engine_free(e);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     e->p = *p;
     e->map = map;
@@ -144,8 +143,7 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
         cp.index = c;
         if (!(e->ch[c] = channel_new(&cp))) {
             hamm_engine_free(e);
-            return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                                  "out of memory");
+            return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
         }
     }
     *out = e;
@@ -179,9 +177,9 @@ static hamm_status arrival_of(hamm_engine *e, const hamm_mapped_request *r,
     case HAMM_REPLAY_RATE: {
         double at = floor((double)e->added / e->p.rate);
         if (!(at < (double)MAX_ARRIVAL))
-            return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--rate",
-                                  "request %llu would arrive after cycle 2^62; raise the rate",
-                                  (unsigned long long)e->added + 1);
+            return hamm_error_field(err, HAMM_ERR_ARG, "--rate",
+                                    "request %llu would arrive after cycle 2^62; raise the rate",
+                                    (unsigned long long)e->added + 1);
         *arrival = (uint64_t)at;
         return HAMM_OK;
     }
@@ -190,21 +188,20 @@ static hamm_status arrival_of(hamm_engine *e, const hamm_mapped_request *r,
         break;
     }
     if (!r->timed)
-        return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
-                              "request %llu has no arrival cycle; a timed replay needs them "
-                              "(try --replay saturated or rate)",
-                              (unsigned long long)e->added + 1);
+        return hamm_error_field(err, HAMM_ERR_PARSE, "cycle",
+                                "request %llu has no arrival cycle; a timed replay needs them "
+                                "(try --replay saturated or rate)",
+                                (unsigned long long)e->added + 1);
     if (r->arrival > MAX_ARRIVAL)
-        return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
-                              "request %llu arrives at cycle %llu, beyond the engine's "
-                              "2^62",
-                              (unsigned long long)e->added + 1, (unsigned long long)r->arrival);
+        return hamm_error_field(err, HAMM_ERR_PARSE, "cycle",
+                                "request %llu arrives at cycle %llu, beyond the engine's " "2^62",
+                                (unsigned long long)e->added + 1, (unsigned long long)r->arrival);
     if (r->arrival < e->last_arrival)
-        return hamm_error_set(err, HAMM_ERR_PARSE, NULL, 0, HAMM_NO_OFFSET, "cycle",
-                              "request %llu arrives at cycle %llu, before the previous one "
-                              "(%llu); a timed replay needs them in order",
-                              (unsigned long long)e->added + 1, (unsigned long long)r->arrival,
-                              (unsigned long long)e->last_arrival);
+        return hamm_error_field(err, HAMM_ERR_PARSE, "cycle",
+                                "request %llu arrives at cycle %llu, before the previous one "
+                                "(%llu); a timed replay needs them in order",
+                                (unsigned long long)e->added + 1, (unsigned long long)r->arrival,
+                                (unsigned long long)e->last_arrival);
     *arrival = e->last_arrival = r->arrival;
     return HAMM_OK;
 }

@@ -34,10 +34,9 @@ hamm_status hamm_gen_pattern_from_name(const char *name, hamm_gen_pattern *out,
             *out = (hamm_gen_pattern)p;
             return HAMM_OK;
         }
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--pattern",
-                          "unknown pattern '%s' (stream, random, stride, hot-rows, "
-                          "bank-conflict)",
-                          name);
+    return hamm_error_field(err, HAMM_ERR_ARG, "--pattern",
+                            "unknown pattern '%s' (stream, random, stride, hot-rows, "
+                            "bank-conflict)", name);
 }
 
 void hamm_gen_options_init(hamm_gen_options *o)
@@ -58,7 +57,7 @@ void hamm_gen_options_init(hamm_gen_options *o)
 
 static hamm_status bad(hamm_error *err, const char *opt, const char *what)
 {
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, opt, "%s", what);
+    return hamm_error_field(err, HAMM_ERR_ARG, opt, "%s", what);
 }
 
 /* The checks every pattern shares: sizes, the region, fractions, the rate. */
@@ -113,8 +112,7 @@ hamm_status hamm_gen_new(hamm_gen **out, const hamm_gen_options *o, const hamm_a
         return st;
     hamm_gen *g = hamm_calloc_array(1, sizeof *g);
     if (!g)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "no memory for a trace generator");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "no memory for a trace generator");
     g->o = *o;
     g->map = map;
     g->blocks = o->footprint / o->request_size;

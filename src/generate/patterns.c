@@ -5,7 +5,7 @@
 
 static hamm_status bad(hamm_error *err, const char *opt, const char *what)
 {
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, opt, "%s", what);
+    return hamm_error_field(err, HAMM_ERR_ARG, opt, "%s", what);
 }
 
 /* Hot row j: channels first, then banks, then rows, counting from where base decodes,
@@ -69,20 +69,20 @@ static hamm_status prepare_rows(hamm_gen *g, int hot, int conflict, hamm_error *
     uint64_t row_bytes = (uint64_t)g->geo.columns * g->geo.column_bytes;
     uint64_t step = ((uint64_t)g->o.request_size + g->geo.column_bytes - 1) / g->geo.column_bytes;
     if (g->o.request_size > row_bytes)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--request-size",
-                              "%u bytes do not fit in one %llu-byte row of the model",
-                              (unsigned)g->o.request_size, (unsigned long long)row_bytes);
+        return hamm_error_field(err, HAMM_ERR_ARG, "--request-size",
+                                "%u bytes do not fit in one %llu-byte row of the model",
+                                (unsigned)g->o.request_size, (unsigned long long)row_bytes);
     g->column_step = (uint32_t)step;
     g->slots = (uint32_t)(g->geo.columns / step);
     uint64_t all = (uint64_t)g->geo.channels * g->geo.banks * g->geo.rows;
     if (hot && (g->o.hot_rows < 1 || g->o.hot_rows > all))
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--hot-rows",
-                              "needs 1 to %llu rows (the model's), not %u",
-                              (unsigned long long)all, (unsigned)g->o.hot_rows);
+        return hamm_error_field(err, HAMM_ERR_ARG, "--hot-rows",
+                                "needs 1 to %llu rows (the model's), not %u",
+                                (unsigned long long)all, (unsigned)g->o.hot_rows);
     if (conflict && (g->o.conflict_rows < 2 || g->o.conflict_rows > g->geo.rows))
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--conflict-rows",
-                              "needs 2 to %u rows (a bank's), not %u", (unsigned)g->geo.rows,
-                              (unsigned)g->o.conflict_rows);
+        return hamm_error_field(err, HAMM_ERR_ARG, "--conflict-rows",
+                                "needs 2 to %u rows (a bank's), not %u", (unsigned)g->geo.rows,
+                                (unsigned)g->o.conflict_rows);
     return check_rows(g, hot, conflict, err);
 }
 
@@ -96,14 +96,14 @@ hamm_status gen_patterns_prepare(hamm_gen *g, hamm_error *err)
         stride |= p == HAMM_GEN_STRIDE;
     }
     if (g->o.streams < 1 || g->o.streams > g->blocks)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--streams",
-                              "needs 1 to %llu streams (one block each at least), not %u",
-                              (unsigned long long)g->blocks, (unsigned)g->o.streams);
+        return hamm_error_field(err, HAMM_ERR_ARG, "--streams",
+                                "needs 1 to %llu streams (one block each at least), not %u",
+                                (unsigned long long)g->blocks, (unsigned)g->o.streams);
     g->stream_blocks = g->blocks / g->o.streams;
     if (stride && (g->o.stride == 0 || g->o.stride % g->o.request_size != 0))
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--stride",
-                              "needs a positive multiple of the request size (%u), not %llu",
-                              (unsigned)g->o.request_size, (unsigned long long)g->o.stride);
+        return hamm_error_field(err, HAMM_ERR_ARG, "--stride",
+                                "needs a positive multiple of the request size (%u), not %llu",
+                                (unsigned)g->o.request_size, (unsigned long long)g->o.stride);
     if (hot || conflict)
         return prepare_rows(g, hot, conflict, err);
     return HAMM_OK;

@@ -64,9 +64,9 @@ static const io_codec_ops *codec_ops(hamm_compression c)
 static hamm_status unsupported(hamm_compression c, const char *name, hamm_error *err)
 {
     const char *lib = c == HAMM_COMPRESSION_GZIP ? "zlib" : "liblzma";
-    return hamm_error_set(err, HAMM_ERR_UNSUPPORTED, name, 0, 0, NULL,
-                          "input is %s-compressed but hamm was built without %s",
-                          hamm_compression_name(c), lib);
+    return hamm_error_at(err, HAMM_ERR_UNSUPPORTED, HAMM_IN(name), NULL,
+                         "input is %s-compressed but hamm was built without %s",
+                         hamm_compression_name(c), lib);
 }
 
 struct io_decoder {
@@ -84,8 +84,7 @@ hamm_status io_decoder_new(io_decoder **out, hamm_compression c, const char *nam
         return unsupported(c, name, err);
     io_decoder *d = calloc(1, sizeof *d);
     if (!d)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     d->ops = ops;
     d->name = name;
     hamm_status st = ops->decoder_new(&d->state, name, err);
@@ -107,8 +106,8 @@ hamm_status io_decoder_end(io_decoder *d, uint64_t offset, hamm_error *err)
 {
     if (d->ops->decoder_at_boundary(d->state))
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_CORRUPT, d->name, 0, offset, NULL,
-                          "truncated %s stream: input ends inside a frame", d->ops->name);
+    return hamm_error_at(err, HAMM_ERR_CORRUPT, HAMM_AT_BYTE(d->name, offset), NULL,
+                         "truncated %s stream: input ends inside a frame", d->ops->name);
 }
 
 void io_decoder_free(io_decoder *d)
@@ -133,13 +132,11 @@ hamm_status io_encoder_new(io_encoder **out, hamm_compression c, int level, cons
     if (!ops)
         return unsupported(c, name, err);
     if (!ops->encoder_new)
-        return hamm_error_set(err, HAMM_ERR_UNSUPPORTED, name, 0, HAMM_NO_OFFSET, NULL,
-                              "hamm does not write %s; use .zst or .gz",
-                              hamm_compression_name(c));
+        return hamm_error_at(err, HAMM_ERR_UNSUPPORTED, HAMM_IN(name), NULL,
+                             "hamm does not write %s; use .zst or .gz", hamm_compression_name(c));
     io_encoder *e = calloc(1, sizeof *e);
     if (!e)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     e->ops = ops;
     e->name = name;
     hamm_status st = ops->encoder_new(&e->state, level, name, err);

@@ -16,7 +16,7 @@ typedef struct gz_dec {
 
 static hamm_status nomem(const char *name, hamm_error *err)
 {
-    return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL, "out of memory");
+    return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
 }
 
 static hamm_status gz_decoder_new(void **state, const char *name, hamm_error *err)
@@ -59,8 +59,8 @@ static hamm_status gz_decode(void *state, io_span *src, io_span *dst, const char
         return HAMM_OK;
     if (ret == Z_MEM_ERROR)
         return nomem(name, err);
-    return hamm_error_set(err, HAMM_ERR_CORRUPT, name, 0, offset + (src->pos - in_start), NULL,
-                          "corrupt gzip data: %s", g->s.msg ? g->s.msg : "inflate failed");
+    return hamm_error_at(err, HAMM_ERR_CORRUPT, HAMM_AT_BYTE(name, offset + (src->pos - in_start)),
+                         NULL, "corrupt gzip data: %s", g->s.msg ? g->s.msg : "inflate failed");
 }
 
 static int gz_at_boundary(void *state)
@@ -108,8 +108,7 @@ static hamm_status gz_encode(void *state, io_span *src, io_span *dst, int finish
     *done = ret == Z_STREAM_END;
     if (ret == Z_OK || ret == Z_STREAM_END || ret == Z_BUF_ERROR)
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_IO, name, 0, HAMM_NO_OFFSET, NULL,
-                          "gzip compression failed");
+    return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(name), NULL, "gzip compression failed");
 }
 
 static void gz_encoder_free(void *state)

@@ -14,14 +14,13 @@ static hamm_status xz_decoder_new(void **state, const char *name, hamm_error *er
 {
     lzma_stream *s = calloc(1, sizeof *s);
     if (!s)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     lzma_stream init = LZMA_STREAM_INIT;
     *s = init;
     if (lzma_stream_decoder(s, XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK) {
         free(s);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot start the xz decoder");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL,
+                             "cannot start the xz decoder");
     }
     *state = s;
     return HAMM_OK;
@@ -58,10 +57,9 @@ static hamm_status xz_decode(void *state, io_span *src, io_span *dst, const char
     if (ret == LZMA_OK || ret == LZMA_STREAM_END || ret == LZMA_BUF_ERROR)
         return HAMM_OK;
     if (ret == LZMA_MEM_ERROR)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
-    return hamm_error_set(err, HAMM_ERR_CORRUPT, name, 0, offset + (in0 - s->avail_in), NULL,
-                          "%s", xz_error_text(ret));
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
+    return hamm_error_at(err, HAMM_ERR_CORRUPT, HAMM_AT_BYTE(name, offset + (in0 - s->avail_in)),
+                         NULL, "%s", xz_error_text(ret));
 }
 
 /* With LZMA_CONCATENATED, only LZMA_FINISH tells a complete stream from a cut one. */

@@ -18,8 +18,7 @@ static hamm_status zstd_decoder_new(void **state, const char *name, hamm_error *
         z->dctx = ZSTD_createDCtx();
     if (!z || !z->dctx) {
         free(z);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     }
     /* Bound the window so a hostile frame cannot demand gigabytes. */
     ZSTD_DCtx_setParameter(z->dctx, ZSTD_d_windowLogMax, HAMM_ZSTD_WINDOW_LOG_MAX);
@@ -38,11 +37,10 @@ static hamm_status zstd_decode(void *state, io_span *src, io_span *dst, const ch
     src->pos = in.pos;
     dst->pos = out.pos;
     if (ZSTD_isError(ret) && ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     if (ZSTD_isError(ret))
-        return hamm_error_set(err, HAMM_ERR_CORRUPT, name, 0, offset + in.pos, NULL,
-                              "corrupt zstd data: %s", ZSTD_getErrorName(ret));
+        return hamm_error_at(err, HAMM_ERR_CORRUPT, HAMM_AT_BYTE(name, offset + in.pos), NULL,
+                             "corrupt zstd data: %s", ZSTD_getErrorName(ret));
     /* Only a call that moved data says where the frame stands: an idle call
      * between frames returns the size of the next header, not 0. */
     if (progress)
@@ -68,8 +66,7 @@ static hamm_status zstd_encoder_new(void **state, int level, const char *name, h
 {
     ZSTD_CCtx *c = ZSTD_createCCtx();
     if (!c)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level ? level : ZSTD_CLEVEL_DEFAULT);
     ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
     *state = c;
@@ -85,12 +82,12 @@ static hamm_status zstd_encode(void *state, io_span *src, io_span *dst, int fini
     src->pos = in.pos;
     dst->pos = out.pos;
     if (ZSTD_isError(ret))
-        return hamm_error_set(err,
-                              ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation
-                                  ? HAMM_ERR_NOMEM
-                                  : HAMM_ERR_IO,
-                              name, 0, HAMM_NO_OFFSET, NULL, "zstd compression failed: %s",
-                              ZSTD_getErrorName(ret));
+        return hamm_error_at(err,
+                             ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation
+                                 ? HAMM_ERR_NOMEM
+                                 : HAMM_ERR_IO,
+                             HAMM_IN(name), NULL, "zstd compression failed: %s",
+                             ZSTD_getErrorName(ret));
     *done = finish && ret == 0;
     return HAMM_OK;
 }

@@ -36,8 +36,8 @@ static hamm_status file_read(void *user, void *buf, size_t cap, size_t *got, ham
     hamm_input *in = user;
     *got = fread(buf, 1, cap, in->file);
     if (*got == 0 && ferror(in->file))
-        return hamm_error_set(err, HAMM_ERR_IO, in->name, 0, HAMM_NO_OFFSET, NULL,
-                              "read failed: %s", strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(in->name), NULL, "read failed: %s",
+                             strerror(errno));
     return HAMM_OK;
 }
 
@@ -82,8 +82,7 @@ static hamm_status start(hamm_input *in, hamm_error *err)
 {
     in->raw = malloc(RAW_BUF_SIZE);
     if (!in->raw)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, in->name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(in->name), NULL, "out of memory");
     /* Read until six bytes are there (or the input ends) so sniffing sees a whole magic. */
     while (!in->raw_eof && in->raw_len < 6) {
         hamm_status st = fill_raw(in, err);
@@ -110,8 +109,7 @@ hamm_status hamm_input_from_callback(hamm_input **out, hamm_read_fn read, void *
     *out = NULL;
     hamm_input *in = input_alloc(name);
     if (!in)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     in->read = read;
     in->user = user;
     hamm_status st = start(in, err);
@@ -129,12 +127,10 @@ hamm_status hamm_input_open(hamm_input **out, const char *path, hamm_error *err)
     int is_stdin = strcmp(path, "-") == 0;
     hamm_input *in = input_alloc(is_stdin ? "(stdin)" : path);
     if (!in)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     in->file = is_stdin ? stdin : fopen(path, "rb");
     if (!in->file) {
-        hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL, "cannot open: %s",
-                       strerror(errno));
+        hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot open: %s", strerror(errno));
         free(in);
         return HAMM_ERR_IO;
     }
@@ -203,9 +199,9 @@ hamm_status hamm_input_read(hamm_input *in, void *buf, size_t cap, size_t *got,
         if (in->raw_eof)
             return io_decoder_end(in->decoder, in->raw_offset + in->raw_pos, err);
         if (in->raw_len - in->raw_pos == RAW_BUF_SIZE)
-            return hamm_error_set(err, HAMM_ERR_CORRUPT, in->name, 0, offset, NULL,
-                                  "%s decoder made no progress",
-                                  hamm_compression_name(in->compression));
+            return hamm_error_at(err, HAMM_ERR_CORRUPT, HAMM_AT_BYTE(in->name, offset), NULL,
+                                 "%s decoder made no progress",
+                                 hamm_compression_name(in->compression));
         st = fill_raw(in, err);
         if (st != HAMM_OK)
             return st;

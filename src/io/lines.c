@@ -12,8 +12,7 @@ hamm_status lines_init(line_reader *lr, hamm_input *in, size_t cap, hamm_error *
     lr->cap = cap;
     lr->buf = malloc(cap);
     if (!lr->buf)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, lr->source, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(lr->source), NULL, "out of memory");
     return HAMM_OK;
 }
 
@@ -62,8 +61,8 @@ hamm_status lines_next(line_reader *lr, const char **start, const char **end, in
         if (lr->eof)
             return HAMM_OK;
         if (lr->pos == 0 && lr->len == lr->cap)
-            return hamm_error_set(err, HAMM_ERR_PARSE, lr->source, lr->line + 1,
-                                  HAMM_NO_OFFSET, NULL, "line longer than %zu bytes", lr->cap);
+            return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT_LINE(lr->source, lr->line + 1), NULL,
+                                 "line longer than %zu bytes", lr->cap);
         hamm_status st = lines_fill(lr, err);
         if (st != HAMM_OK)
             return st;

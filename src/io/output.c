@@ -21,8 +21,8 @@ static hamm_status file_write(void *user, const void *buf, size_t size, hamm_err
 {
     hamm_output *out = user;
     if (fwrite(buf, 1, size, out->file) != size)
-        return hamm_error_set(err, HAMM_ERR_IO, out->name, 0, HAMM_NO_OFFSET, NULL,
-                              "write failed: %s", strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(out->name), NULL, "write failed: %s",
+                             strerror(errno));
     return HAMM_OK;
 }
 
@@ -33,8 +33,7 @@ hamm_status hamm_output_new(hamm_output **res, hamm_write_fn write, void *user,
     *res = NULL;
     hamm_output *out = calloc(1, sizeof *out);
     if (!out)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, name, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL, "out of memory");
     snprintf(out->name, sizeof out->name, "%s", name ? name : "(output)");
     out->write = write;
     out->user = user;
@@ -42,8 +41,8 @@ hamm_status hamm_output_new(hamm_output **res, hamm_write_fn write, void *user,
         out->buf = malloc(OUT_BUF_SIZE);
         hamm_status st = out->buf ? io_encoder_new(&out->encoder, compression, level,
                                                    out->name, err)
-                                  : hamm_error_set(err, HAMM_ERR_NOMEM, name, 0,
-                                                   HAMM_NO_OFFSET, NULL, "out of memory");
+                                  : hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(name), NULL,
+                                                  "out of memory");
         if (st != HAMM_OK) {
             hamm_output_free(out);
             return st;
@@ -94,8 +93,8 @@ hamm_status hamm_output_finish(hamm_output *out, hamm_error *err)
 {
     hamm_status st = out->encoder ? encode(out, NULL, 0, 1, err) : HAMM_OK;
     if (st == HAMM_OK && out->file && fflush(out->file) != 0)
-        st = hamm_error_set(err, HAMM_ERR_IO, out->name, 0, HAMM_NO_OFFSET, NULL,
-                            "write failed: %s", strerror(errno));
+        st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(out->name), NULL, "write failed: %s",
+                           strerror(errno));
     return st;
 }
 

@@ -41,10 +41,9 @@ hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_mo
         break;
     case HAMM_SCHED_BANKED_FIFO:
     case HAMM_SCHED_COUNT:
-        return hamm_error_set(err, HAMM_ERR_CONFIG, cfg->source, 0, HAMM_NO_OFFSET, "scheduler",
-                              "the analytical model covers fr-fcfs, most-pending and fcfs, "
-                              "not %s",
-                              hamm_scheduler_name(cfg->scheduler));
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(cfg->source), "scheduler",
+                             "the analytical model covers fr-fcfs, most-pending and fcfs, "
+                             "not %s", hamm_scheduler_name(cfg->scheduler));
     }
     const hamm_dram_config *d = &cfg->dram;
     p->channels = cfg->channels;
@@ -57,9 +56,9 @@ hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_mo
     p->bytes_per_cycle = cfg->chips_per_channel * d->bus_width_bits * d->data_rate / 8;
     p->locality_threshold = cfg->locality_threshold;
     if (p->bytes_per_cycle == 0)
-        return hamm_error_set(err, HAMM_ERR_CONFIG, cfg->source, 0, HAMM_NO_OFFSET,
-                              "dram.organization.bus_width_bits",
-                              "the data bus must be at least one byte wide");
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(cfg->source),
+                             "dram.organization.bus_width_bits",
+                             "the data bus must be at least one byte wide");
     return HAMM_OK;
 }
 
@@ -88,7 +87,7 @@ static hamm_status check_params(const hamm_model_params *p, const hamm_geometry 
         bad = "the address map's geometry differs from the model's";
     if (!bad)
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL, "%s", bad);
+    return hamm_error_set(err, HAMM_ERR_ARG, "%s", bad);
 }
 
 hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *p,
@@ -108,8 +107,7 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
         ok = hamm_channel_batch_new(&m->stages[i], map, NULL) == HAMM_OK;
     if (!ok) {
         hamm_dram_model_free(m);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     m->p = *p;
     m->map = map;
@@ -127,8 +125,7 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
             window *w = window_new(&wp, NULL);
             if (!w) {
                 hamm_dram_model_free(m);
-                return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                                      "out of memory");
+                return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
             }
             m->windows[c * PROFILERS + (unsigned)k] = w;
         }

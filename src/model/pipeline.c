@@ -77,29 +77,25 @@ hamm_status pipeline_new(pipeline **out, unsigned slots, unsigned profilers,
     *out = NULL;
     pipeline *p = calloc(1, sizeof *p);
     if (!p)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     p->slots = slots;
     p->profilers = profilers & ((1u << MAX_PROFILERS) - 1);
     p->run = run;
     p->ctx = ctx;
     if (pthread_mutex_init(&p->mu, NULL) != 0) {
         free(p);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot make a mutex");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "cannot make a mutex");
     }
     if (pthread_cond_init(&p->changed, NULL) != 0) {
         pthread_mutex_destroy(&p->mu);
         free(p);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot make a condition variable");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "cannot make a condition variable");
     }
     if (pthread_create(&p->worker, NULL, worker_main, p) != 0) {
         pthread_cond_destroy(&p->changed);
         pthread_mutex_destroy(&p->mu);
         free(p);
-        return hamm_error_set(err, HAMM_ERR_IO, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot start the model's worker thread");
+        return hamm_error_set(err, HAMM_ERR_IO, "cannot start the model's worker thread");
     }
     p->worker_running = 1;
     *out = p;

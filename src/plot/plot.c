@@ -31,8 +31,8 @@ void hamm_plot_options_init(hamm_plot_options *o)
 
 hamm_status plot_missing(const plot_ctx *c, const char *path, hamm_error *err)
 {
-    return hamm_error_set(err, HAMM_ERR_FORMAT, c->opt->source, 0, HAMM_NO_OFFSET, path,
-                          "missing or not of the type %s needs", c->schema);
+    return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(c->opt->source), path,
+                         "missing or not of the type %s needs", c->schema);
 }
 
 static plot_fn find_writer(const json_t *doc, const hamm_plot_options *o, hamm_error *err)
@@ -41,11 +41,13 @@ static plot_fn find_writer(const json_t *doc, const hamm_plot_options *o, hamm_e
     for (size_t i = 0; schema && i < NWRITERS; i++)
         if (strcmp(writers[i].schema, schema) == 0)
             return writers[i].fn;
-    hamm_error_set(err, HAMM_ERR_FORMAT, o->source, 0, HAMM_NO_OFFSET, "schema",
-                   schema ? "unknown schema '%s': hamm plot reads hamm-validate/1, "
-                            "hamm-sweep/1, hamm-predict/1, hamm-simulate/1 and hamm-stats/1"
-                          : "%sno \"schema\" string: not a JSON result of hamm",
-                   schema ? schema : "");
+    if (schema)
+        hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(o->source), "schema",
+                      "unknown schema '%s': hamm plot reads hamm-validate/1, hamm-sweep/1, "
+                      "hamm-predict/1, hamm-simulate/1 and hamm-stats/1", schema);
+    else
+        hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(o->source), "schema",
+                      "no \"schema\" string: not a JSON result of hamm");
     return NULL;
 }
 
@@ -74,14 +76,13 @@ static hamm_status make_stage(const char *dir, char *stage, size_t size, int *ex
     struct stat st;
     *exists = stat(dir, &st) == 0;
     if (*exists && !S_ISDIR(st.st_mode))
-        return hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL,
-                              "exists and is not a directory");
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "exists and is not a directory");
     int n = snprintf(stage, size, *exists ? "%s/.hamm-plot-XXXXXX" : "%s.tmp-XXXXXX", dir);
     if (n < 0 || (size_t)n >= size)
-        return hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL, "path too long");
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "path too long");
     if (!mkdtemp(stage))
-        return hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot create the output directory: %s", strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL,
+                             "cannot create the output directory: %s", strerror(errno));
     return HAMM_OK;
 }
 
@@ -90,8 +91,8 @@ static hamm_status move_into(const char *stage, const char *dir, hamm_error *err
 {
     DIR *d = opendir(stage);
     if (!d)
-        return hamm_error_set(err, HAMM_ERR_IO, stage, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot read: %s", strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(stage), NULL, "cannot read: %s",
+                             strerror(errno));
     struct dirent *e;
     char from[4400], to[4400];
     hamm_status st = HAMM_OK;
@@ -101,8 +102,8 @@ static hamm_status move_into(const char *stage, const char *dir, hamm_error *err
         snprintf(from, sizeof from, "%s/%s", stage, e->d_name);
         snprintf(to, sizeof to, "%s/%s", dir, e->d_name);
         if (rename(from, to) != 0)
-            st = hamm_error_set(err, HAMM_ERR_IO, to, 0, HAMM_NO_OFFSET, NULL,
-                                "cannot write: %s", strerror(errno));
+            st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(to), NULL, "cannot write: %s",
+                               strerror(errno));
     }
     closedir(d);
     return st;
@@ -152,7 +153,7 @@ hamm_status hamm_plot_write(const json_t *doc, const char *dir, const hamm_plot_
 {
     memset(res, 0, sizeof *res);
     if (!doc || !dir || !o || !o->plots_dir)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+        return hamm_error_set(err, HAMM_ERR_ARG,
                               "hamm_plot_write: no document, directory or templates");
     plot_fn fn = find_writer(doc, o, err);
     if (!fn)
@@ -168,8 +169,8 @@ hamm_status hamm_plot_write(const json_t *doc, const char *dir, const hamm_plot_
     if (st == HAMM_OK)
         st = render(&c, err);
     if (st == HAMM_OK && !exists && rename(stage, dir) != 0)
-        st = hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL,
-                            "cannot create the output directory: %s", strerror(errno));
+        st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL,
+                           "cannot create the output directory: %s", strerror(errno));
     else if (st == HAMM_OK && exists)
         st = move_into(stage, dir, err);
     if (st != HAMM_OK || exists)

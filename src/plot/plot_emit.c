@@ -43,8 +43,7 @@ static hamm_status append_template(const plot_ctx *c, plot_buf *b, const char *f
     char path[4096];
     int n = snprintf(path, sizeof path, "%s/%s", c->opt->plots_dir, file);
     if (n < 0 || (size_t)n >= sizeof path)
-        return hamm_error_set(err, HAMM_ERR_IO, c->opt->plots_dir, 0, HAMM_NO_OFFSET, NULL,
-                              "path too long");
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(c->opt->plots_dir), NULL, "path too long");
     char *text;
     size_t len;
     hamm_status st = plot_read_file(path, &text, &len, err);
@@ -94,8 +93,7 @@ static hamm_status emit(plot_ctx *c, plot_fig *f, const char *base, hamm_error *
     if (st == HAMM_OK)
         st = append_template(c, &script, template_names[f->kind], err);
     if (st == HAMM_OK && (script.oom || f->data.oom))
-        st = hamm_error_set(err, HAMM_ERR_NOMEM, base, 0, HAMM_NO_OFFSET, NULL,
-                            "out of memory");
+        st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(base), NULL, "out of memory");
     char file[128];
     if (st == HAMM_OK) {
         snprintf(file, sizeof file, "%s.dat", base);
@@ -114,8 +112,7 @@ hamm_status plot_fig_emit(plot_ctx *c, plot_fig *f, hamm_error *err)
     hamm_plot_result *r = c->res;
     hamm_status st = HAMM_OK;
     if (r->nfigures >= HAMM_PLOT_MAX_FIGURES)
-        st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
-                            "more than %d figures", HAMM_PLOT_MAX_FIGURES);
+        st = hamm_error_set(err, HAMM_ERR_ARG, "more than %d figures", HAMM_PLOT_MAX_FIGURES);
     hamm_plot_figure *fig = &r->figures[r->nfigures];
     if (st == HAMM_OK) {
         memset(fig, 0, sizeof *fig);

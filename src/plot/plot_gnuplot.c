@@ -77,14 +77,14 @@ hamm_status plot_gnuplot_run(const char *program, const char *dir, const char *s
         return HAMM_OK;
     int fds[2];
     if (pipe(fds) != 0)
-        return hamm_error_set(err, HAMM_ERR_IO, script, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot run %s: %s", program, strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(script), NULL, "cannot run %s: %s", program,
+                             strerror(errno));
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);
-        return hamm_error_set(err, HAMM_ERR_IO, script, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot run %s: %s", program, strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(script), NULL, "cannot run %s: %s", program,
+                             strerror(errno));
     }
     if (pid == 0)
         child(program, dir, script, fds[1]);
@@ -104,10 +104,7 @@ hamm_status plot_gnuplot_run(const char *program, const char *dir, const char *s
     for (char *p = said; *p; p++)
         if (*p == '\n')
             *p = ' ';
-    return hamm_error_set(err, HAMM_ERR_IO, script, 0, HAMM_NO_OFFSET, NULL,
-                          "%s %s: %s", program,
-                          WIFEXITED(status) && WEXITSTATUS(status) == 0
-                              ? "printed a warning"
-                              : "failed",
-                          n ? said : "(no message)");
+    int exited_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(script), NULL, "%s %s: %s", program,
+                         exited_ok ? "printed a warning" : "failed", n ? said : "(no message)");
 }

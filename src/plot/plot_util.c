@@ -112,12 +112,12 @@ hamm_status plot_write_file(const char *dir, const char *name, const char *text,
     char path[4096], tmp[4200];
     int n = snprintf(path, sizeof path, "%s/%s", dir, name);
     if (n < 0 || (size_t)n >= sizeof path)
-        return hamm_error_set(err, HAMM_ERR_IO, dir, 0, HAMM_NO_OFFSET, NULL, "path too long");
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "path too long");
     snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0)
-        return hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot create: %s", strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot create: %s",
+                             strerror(errno));
     mode_t mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
@@ -132,8 +132,8 @@ hamm_status plot_write_file(const char *dir, const char *name, const char *text,
     if (bad || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
-        return hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot write: %s", strerror(e));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot write: %s",
+                             strerror(e));
     }
     return HAMM_OK;
 }
@@ -144,8 +144,8 @@ hamm_status plot_read_file(const char *path, char **text, size_t *len, hamm_erro
     *len = 0;
     FILE *fp = fopen(path, "rb");
     if (!fp)
-        return hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot open: %s", strerror(errno));
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot open: %s",
+                             strerror(errno));
     plot_buf b = {0};
     char chunk[8192];
     size_t n;
@@ -155,16 +155,13 @@ hamm_status plot_read_file(const char *path, char **text, size_t *len, hamm_erro
     fclose(fp);
     if (bad || b.oom) {
         plot_buf_free(&b);
-        return bad ? hamm_error_set(err, HAMM_ERR_IO, path, 0, HAMM_NO_OFFSET, NULL,
-                                    "cannot read")
-                   : hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,
-                                    "out of memory");
+        return bad ? hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot read")
+                   : hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     }
     if (!b.s)
         plot_buf_put(&b, "", 0);
     if (b.oom)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     *text = b.s;
     *len = b.len;
     return HAMM_OK;

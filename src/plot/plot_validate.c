@@ -169,8 +169,8 @@ hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err)
     if (!json_is_array(entries))
         return plot_missing(c, "entries", err);
     if (json_array_size(entries) == 0)
-        return hamm_error_set(err, HAMM_ERR_FORMAT, c->opt->source, 0, HAMM_NO_OFFSET,
-                              "entries", "no workloads to plot");
+        return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(c->opt->source), "entries",
+                             "no workloads to plot");
     if (!json_is_object(json_object_get(doc, "summary")))
         return plot_missing(c, "summary", err);
     const char *h[MAXH];

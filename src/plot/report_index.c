@@ -270,14 +270,14 @@ static hamm_status build(page *p, const char *dir, const hamm_report_page *pg,
     intro(p, pg);
     if (pg->validate) {
         if (!json_is_object(json_object_get(pg->validate, "summary")))
-            return hamm_error_set(err, HAMM_ERR_FORMAT, NULL, 0, HAMM_NO_OFFSET, "summary",
-                                  "the validate document has no summary");
+            return hamm_error_field(err, HAMM_ERR_FORMAT, "summary",
+                                    "the validate document has no summary");
         validate_section(p, pg->validate);
     }
     for (size_t i = 0; i < pg->nsweeps; i++) {
         if (!json_is_array(json_object_get(pg->sweeps[i], "points")))
-            return hamm_error_set(err, HAMM_ERR_FORMAT, NULL, 0, HAMM_NO_OFFSET, "points",
-                                  "sweep document %zu has no points", i + 1);
+            return hamm_error_field(err, HAMM_ERR_FORMAT, "points",
+                                    "sweep document %zu has no points", i + 1);
         sweep_section(p, pg->sweeps[i]);
     }
     hamm_status st = figures(p, dir, pg, err);
@@ -289,12 +289,11 @@ hamm_status hamm_report_write_index(const char *dir, const hamm_report_page *pg,
                                     hamm_error *err)
 {
     if (!dir || !pg)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "hamm_report_write_index: no directory or page");
+        return hamm_error_set(err, HAMM_ERR_ARG, "hamm_report_write_index: no directory or page");
     page p = {{0}, {0}};
     hamm_status st = build(&p, dir, pg, err);
     if (st == HAMM_OK && (p.md.oom || p.html.oom))
-        st = hamm_error_set(err, HAMM_ERR_NOMEM, dir, 0, HAMM_NO_OFFSET, NULL, "out of memory");
+        st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(dir), NULL, "out of memory");
     if (st == HAMM_OK)
         st = plot_write_file(dir, "index.md", p.md.s, p.md.len, err);
     if (st == HAMM_OK)

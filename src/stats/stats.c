@@ -28,7 +28,7 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
     uint64_t nbanks = (uint64_t)g->channels * g->banks;
     uint64_t nrows = nbanks * g->rows;
     if (nrows > MAX_ROW_BITS)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, NULL,
+        return hamm_error_set(err, HAMM_ERR_ARG,
                               "the model has %llu rows in all; stats counts at most %llu",
                               (unsigned long long)nrows, (unsigned long long)MAX_ROW_BITS);
     hamm_stats *s = calloc(1, sizeof *s);
@@ -39,8 +39,7 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
     }
     if (!s || !s->last_row || !s->row_seen || !s->per_channel) {
         hamm_stats_free(s);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     s->banks = g->banks;
     s->rows = g->rows;

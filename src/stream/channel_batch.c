@@ -30,8 +30,7 @@ hamm_status hamm_channel_batch_new(hamm_channel_batch **out, const hamm_addrmap 
     }
     if (!b || !b->trace || !b->grouped || !b->end) {
         hamm_channel_batch_free(b);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     *out = b;
     return HAMM_OK;

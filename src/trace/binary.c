@@ -56,24 +56,23 @@ hamm_status binary_check_header(const void *buf, size_t n, const char *source, h
 {
     const unsigned char *p = buf;
     if (n < BINARY_HEADER_SIZE)
-        return hamm_error_set(err, HAMM_ERR_FORMAT, source, 0, n, "header",
-                              "truncated binary header: %zu of %u bytes", n,
-                              BINARY_HEADER_SIZE);
+        return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_AT_BYTE(source, n), "header",
+                             "truncated binary header: %zu of %u bytes", n, BINARY_HEADER_SIZE);
     if (!binary_has_magic(p, n))
-        return hamm_error_set(err, HAMM_ERR_FORMAT, source, 0, 0, "header",
-                              "not a hamm binary trace (bad magic number)");
+        return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_AT_BYTE(source, 0), "header",
+                             "not a hamm binary trace (bad magic number)");
     unsigned version = le16(p + 8), record = le16(p + 10);
     if (version != BINARY_VERSION)
-        return hamm_error_set(err, HAMM_ERR_FORMAT, source, 0, 8, "header.version",
-                              "unsupported binary trace version %u (this hamm reads %u)",
-                              version, BINARY_VERSION);
+        return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_AT_BYTE(source, 8), "header.version",
+                             "unsupported binary trace version %u (this hamm reads %u)", version,
+                             BINARY_VERSION);
     if (record != BINARY_RECORD_SIZE)
-        return hamm_error_set(err, HAMM_ERR_FORMAT, source, 0, 10, "header.record_size",
-                              "record size %u, version %u has %u", record, version,
-                              BINARY_RECORD_SIZE);
+        return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_AT_BYTE(source, 10), "header.record_size",
+                             "record size %u, version %u has %u", record, version,
+                             BINARY_RECORD_SIZE);
     if (le32(p + 12) != 0)
-        return hamm_error_set(err, HAMM_ERR_FORMAT, source, 0, 12, "header.reserved",
-                              "reserved header bytes are not zero");
+        return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_AT_BYTE(source, 12), "header.reserved",
+                             "reserved header bytes are not zero");
     return HAMM_OK;
 }
 
@@ -113,10 +112,10 @@ hamm_status binary_bad_record(const unsigned char *p, const char *source, uint64
 {
     uint32_t meta = le32(p + 16);
     if (meta & META_RESERVED)
-        return hamm_error_set(err, HAMM_ERR_PARSE, source, 0, offset, "meta",
-                              "reserved bits set in record (0x%08x)", meta);
-    return hamm_error_set(err, HAMM_ERR_PARSE, source, 0, offset, "size",
-                          "request size is 0");
+        return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT_BYTE(source, offset), "meta",
+                             "reserved bits set in record (0x%08x)", meta);
+    return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT_BYTE(source, offset), "size",
+                         "request size is 0");
 }
 
 void binary_encode(const hamm_request *req, unsigned char out[BINARY_RECORD_SIZE])

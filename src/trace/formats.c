@@ -66,6 +66,6 @@ hamm_status hamm_trace_format_from_name(const char *name, hamm_trace_format *out
             return HAMM_OK;
         }
     }
-    return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--format",
-                          "unknown trace format '%s' (see 'hamm help formats')", name);
+    return hamm_error_field(err, HAMM_ERR_ARG, "--format",
+                            "unknown trace format '%s' (see 'hamm help formats')", name);
 }

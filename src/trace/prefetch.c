@@ -59,8 +59,7 @@ hamm_status prefetch_start(prefetch **out, prefetch_fill_fn fill, void *reader,
             handoff_free(p->ring);
         }
         free(p);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, source, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(source), NULL, "out of memory");
     }
     p->fill = fill;
     p->reader = reader;
@@ -68,8 +67,8 @@ hamm_status prefetch_start(prefetch **out, prefetch_fill_fn fill, void *reader,
         handoff_free(p->ring);
         free(p->batches);
         free(p);
-        return hamm_error_set(err, HAMM_ERR_IO, source, 0, HAMM_NO_OFFSET, NULL,
-                              "cannot start the read-ahead thread");
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(source), NULL,
+                             "cannot start the read-ahead thread");
     }
     *out = p;
     return HAMM_OK;

@@ -81,8 +81,8 @@ static hamm_status detect(hamm_trace_reader *r, hamm_trace_format *out, hamm_err
             return st;
     }
     if (r->lr.len == 0)
-        return hamm_error_set(err, HAMM_ERR_EMPTY, source(r), 0, HAMM_NO_OFFSET, NULL,
-                              "empty input: no bytes to read");
+        return hamm_error_at(err, HAMM_ERR_EMPTY, HAMM_IN(source(r)), NULL,
+                             "empty input: no bytes to read");
     if (binary_has_magic(r->lr.buf, r->lr.len)) {
         *out = HAMM_FORMAT_BINARY;
         return HAMM_OK;
@@ -90,9 +90,9 @@ static hamm_status detect(hamm_trace_reader *r, hamm_trace_format *out, hamm_err
     *out = detect_text(r->lr.buf, r->lr.len, r->lr.eof);
     if (*out != HAMM_FORMAT_AUTO)
         return HAMM_OK;
-    return hamm_error_set(err, HAMM_ERR_FORMAT, source(r), 0, HAMM_NO_OFFSET, NULL,
-                          "cannot tell the trace format from its first lines; "
-                          "name it with --format (see 'hamm help formats')");
+    return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(source(r)), NULL,
+                         "cannot tell the trace format from its first lines; "
+                         "name it with --format (see 'hamm help formats')");
 }
 
 /* ---- opening ------------------------------------------------------------- */
@@ -110,13 +110,12 @@ static hamm_status open_format(hamm_trace_reader *r, hamm_error *err)
         return st;
     r->fmt = trace_format_get(f);
     if (!r->fmt)
-        return hamm_error_set(err, HAMM_ERR_ARG, source(r), 0, HAMM_NO_OFFSET, "--format",
-                              "this hamm has no reader for format %d", (int)f);
+        return hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN(source(r)), "--format",
+                             "this hamm has no reader for format %d", (int)f);
     if (r->fmt->state_size) {
         r->state = calloc(1, r->fmt->state_size);
         if (!r->state)
-            return hamm_error_set(err, HAMM_ERR_NOMEM, source(r), 0, HAMM_NO_OFFSET, NULL,
-                                  "out of memory");
+            return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(source(r)), NULL, "out of memory");
     }
     if (f == HAMM_FORMAT_BINARY) {
         while (!r->lr.eof && r->lr.len < BINARY_HEADER_SIZE)
@@ -135,8 +134,7 @@ hamm_status hamm_trace_reader_new(hamm_trace_reader **out, hamm_input *in,
     *out = NULL;
     hamm_trace_reader *r = calloc(1, sizeof *r);
     if (!r) {
-        hamm_error_set(err, HAMM_ERR_NOMEM, hamm_input_name(in), 0, HAMM_NO_OFFSET, NULL,
-                       "out of memory");
+        hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(hamm_input_name(in)), NULL, "out of memory");
         hamm_input_free(in);
         return HAMM_ERR_NOMEM;
     }
@@ -153,8 +151,8 @@ hamm_status hamm_trace_reader_new(hamm_trace_reader **out, hamm_input *in,
     hamm_error_clear(&r->first_skipped);
     hamm_error_clear(&r->deferred);
     if (r->opts.request_size > HAMM_MAX_REQUEST_SIZE)
-        st = hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--request-size",
-                            "must be 1 to %u bytes", HAMM_MAX_REQUEST_SIZE);
+        st = hamm_error_field(err, HAMM_ERR_ARG, "--request-size", "must be 1 to %u bytes",
+                              HAMM_MAX_REQUEST_SIZE);
     if (st == HAMM_OK)
         st = open_format(r, err);
     if (st == HAMM_OK && r->opts.prefetch)
@@ -258,10 +256,10 @@ static hamm_status read_binary(hamm_trace_reader *r, hamm_request *reqs, size_t 
             if (r->lr.eof) {
                 if (r->lr.pos == r->lr.len)
                     return HAMM_OK;
-                return hamm_error_set(err, HAMM_ERR_PARSE, source(r), 0,
-                                      r->lr.buf_offset + r->lr.pos, NULL,
-                                      "truncated record: %zu of %u bytes at the end",
-                                      r->lr.len - r->lr.pos, BINARY_RECORD_SIZE);
+                return hamm_error_at(err, HAMM_ERR_PARSE,
+                                     HAMM_AT_BYTE(source(r), r->lr.buf_offset + r->lr.pos), NULL,
+                                     "truncated record: %zu of %u bytes at the end",
+                                     r->lr.len - r->lr.pos, BINARY_RECORD_SIZE);
             }
             hamm_status st = lines_fill(&r->lr, err);
             if (st != HAMM_OK)
@@ -329,8 +327,8 @@ static hamm_status delivered(hamm_trace_reader *r, hamm_status st, size_t n, ham
         return st;
     r->requests += n;
     if (n == 0 && r->requests == 0)
-        return hamm_error_set(err, HAMM_ERR_EMPTY, source(r), 0, HAMM_NO_OFFSET, NULL,
-                              "the trace holds no requests");
+        return hamm_error_at(err, HAMM_ERR_EMPTY, HAMM_IN(source(r)), NULL,
+                             "the trace holds no requests");
     return HAMM_OK;
 }
 
@@ -344,8 +342,7 @@ hamm_status hamm_trace_next(hamm_trace_reader *r, const hamm_request **reqs, siz
         return delivered(r, st, *n, err);
     }
     if (!r->batch && !(r->batch = malloc(NEXT_BATCH * sizeof *r->batch)))
-        return hamm_error_set(err, HAMM_ERR_NOMEM, source(r), 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(source(r)), NULL, "out of memory");
     *reqs = r->batch;
     st = read_direct(r, r->batch, NEXT_BATCH, n, err);
     return delivered(r, st, *n, err);
@@ -372,9 +369,8 @@ hamm_status hamm_trace_locate(const char *path, const hamm_trace_options *opts,
     for (uint64_t i = 0; st == HAMM_OK && n == 1 && i < number; i++)
         st = hamm_trace_read(r, &req, 1, &n, err);
     if (st == HAMM_OK && n != 1)
-        st = hamm_error_set(err, HAMM_ERR_ARG, path, 0, HAMM_NO_OFFSET, NULL,
-                            "the trace holds fewer than %llu requests",
-                            (unsigned long long)number);
+        st = hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN(path), NULL,
+                           "the trace holds fewer than %llu requests", (unsigned long long)number);
     if (st == HAMM_OK && r->fmt->id == HAMM_FORMAT_BINARY) {
         *line = 0;
         *offset = r->lr.buf_offset + r->lr.pos - BINARY_RECORD_SIZE;
@@ -433,10 +429,9 @@ hamm_status trace_fail(const trace_line_ctx *ctx, hamm_error *err, const scan_to
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    hamm_error_set(err, HAMM_ERR_PARSE, ctx->source, ctx->line, ctx->offset, field, "%s", text);
-    if (err && tok && tok->p >= ctx->start)
-        err->column = (uint64_t)(tok->p - ctx->start) + 1;
-    return HAMM_ERR_PARSE;
+    uint64_t column = tok && tok->p >= ctx->start ? (uint64_t)(tok->p - ctx->start) + 1 : 0;
+    return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT(ctx->source, ctx->line, column, ctx->offset),
+                         field, "%s", text);
 }
 
 hamm_status trace_number(const trace_line_ctx *ctx, hamm_error *err, scan_token tok,

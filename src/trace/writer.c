@@ -23,16 +23,14 @@ hamm_status hamm_trace_writer_new(hamm_trace_writer **res, hamm_trace_format for
 {
     *res = NULL;
     if (!hamm_trace_format_writable(format))
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "--to",
-                              "hamm cannot write the '%s' format",
-                              hamm_trace_format_name(format));
+        return hamm_error_field(err, HAMM_ERR_ARG, "--to", "hamm cannot write the '%s' format",
+                                hamm_trace_format_name(format));
     hamm_trace_writer *w = calloc(1, sizeof *w);
     char *buf = malloc(WRITE_BUF_SIZE);
     if (!w || !buf) {
         free(w);
         free(buf);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     w->fmt = trace_format_get(format);
     w->out = out;
@@ -71,11 +69,11 @@ static hamm_status put_one(hamm_trace_writer *w, const hamm_request *r, hamm_err
     }
     size_t n = w->fmt->write(r, w->buf + w->len, MAX_LINE - 1);
     if (n == 0)
-        return hamm_error_set(err, HAMM_ERR_ARG, NULL, 0, HAMM_NO_OFFSET, "address",
-                              "request %llu (address 0x%llx) cannot be written as %s%s%s",
-                              (unsigned long long)w->written + 1, (unsigned long long)r->addr,
-                              w->fmt->name, w->fmt->write_limit ? ": " : "",
-                              w->fmt->write_limit ? w->fmt->write_limit : "");
+        return hamm_error_field(err, HAMM_ERR_ARG, "address",
+                                "request %llu (address 0x%llx) cannot be written as %s%s%s",
+                                (unsigned long long)w->written + 1, (unsigned long long)r->addr,
+                                w->fmt->name, w->fmt->write_limit ? ": " : "",
+                                w->fmt->write_limit ? w->fmt->write_limit : "");
     w->buf[w->len + n] = '\n';
     w->len += n + 1;
     return HAMM_OK;

@@ -46,14 +46,14 @@ static hamm_status feed(const suite_entry *en, entry_run_state *st, uint64_t *to
     while ((rc = hamm_trace_next(st->reader, &batch, &n, err)) == HAMM_OK && n > 0) {
         hamm_dram_model_add(st->model, batch, n);
         if ((rc = hamm_engine_add(st->engine, batch, n, err)) != HAMM_OK) {
-            hamm_error_locate(err, en->trace_path, 0, HAMM_NO_OFFSET);
+            hamm_error_locate(err, HAMM_IN(en->trace_path));
             return rc;
         }
         *total += n;
     }
     if (rc == HAMM_OK && *total == 0)
-        rc = hamm_error_set(err, HAMM_ERR_EMPTY, en->trace_path, 0, HAMM_NO_OFFSET, NULL,
-                            "the trace holds no requests");
+        rc = hamm_error_at(err, HAMM_ERR_EMPTY, HAMM_IN(en->trace_path), NULL,
+                           "the trace holds no requests");
     return rc;
 }
 
@@ -81,8 +81,7 @@ static hamm_status collect(entry_run_state *st, entry_result *r, hamm_error *err
     uint32_t nch = hamm_engine_channels(st->engine);
     r->channels = hamm_calloc_array(nch, sizeof *r->channels);
     if (!r->channels)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     mean_acc eff = {0}, util = {0}, loc = {0}, occ = {0};
     for (uint32_t c = 0; c < nch; c++) {
         const hamm_channel_result *x = hamm_engine_channel(st->engine, c);

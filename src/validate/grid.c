@@ -44,7 +44,7 @@ void hamm_grid_free(hamm_grid *g)
 
 static hamm_status grid_fail(hamm_error *err, const char *spec, const char *text)
 {
-    return hamm_error_set(err, HAMM_ERR_ARG, "--grid", 0, HAMM_NO_OFFSET, spec, "%s", text);
+    return hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN("--grid"), spec, "%s", text);
 }
 
 /* Split "V1,V2,..." after `eq` into "KEY=Vi" strings. */
@@ -54,8 +54,7 @@ static hamm_status split_values(grid_axis *a, const char *spec, const char *eq, 
     for (const char *c = eq + 1; *c; c++)
         n += *c == ',';
     if (!(a->sets = hamm_calloc_array(n, sizeof *a->sets)))
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     const char *v = eq + 1;
     for (size_t i = 0; i < n; i++) {
         const char *end = strchr(v, ',');
@@ -63,8 +62,7 @@ static hamm_status split_values(grid_axis *a, const char *spec, const char *eq, 
         if (vlen == 0)
             return grid_fail(err, spec, "an empty value (write KEY=V1,V2,...)");
         if (!(a->sets[i] = malloc(klen + vlen + 2)))
-            return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                                  "out of memory");
+            return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
         a->nvalues = i + 1;
         memcpy(a->sets[i], spec, klen + 1);
         memcpy(a->sets[i] + klen + 1, v, vlen);
@@ -84,13 +82,11 @@ hamm_status hamm_grid_add(hamm_grid *g, const char *spec, hamm_error *err)
             strncmp(g->axes[i].key, spec, (size_t)(eq - spec)) == 0)
             return grid_fail(err, spec, "the key has an axis already");
     if (hamm_grow((void **)&g->axes, &g->cap, g->naxes + 1, sizeof *g->axes) != 0)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     grid_axis a = {0};
     hamm_status st = (a.key = malloc((size_t)(eq - spec) + 1))
                          ? split_values(&a, spec, eq, err)
-                         : hamm_error_set(err, HAMM_ERR_NOMEM, NULL, 0, HAMM_NO_OFFSET, NULL,
-                                          "out of memory");
+                         : hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     if (a.key) {
         memcpy(a.key, spec, (size_t)(eq - spec));
         a.key[eq - spec] = '\0';

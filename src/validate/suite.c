@@ -16,7 +16,7 @@ static const char *const entry_keys[] = {"name", "trace", "format", "request_siz
 
 /* An error in the suite file at JSON path `field`. */
 #define bad(err, s, field, ...)                                                              \
-    hamm_error_set(err, HAMM_ERR_CONFIG, (s)->path, 0, HAMM_NO_OFFSET, field, __VA_ARGS__)
+    hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN((s)->path), field, __VA_ARGS__)
 
 static char *dup_str(const char *t)
 {
@@ -91,8 +91,7 @@ static hamm_status parse_sets(const hamm_suite *s, suite_entry *e, json_t *set,
         return bad(err, s, field, "expects an object of \"KEY\": \"VALUE\"");
     e->sets = hamm_calloc_array(json_object_size(set), sizeof *e->sets);
     if (!e->sets)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     const char *key;
     json_t *v;
     json_object_foreach(set, key, v) {
@@ -101,8 +100,7 @@ static hamm_status parse_sets(const hamm_suite *s, suite_entry *e, json_t *set,
             return bad(err, s, field, "expects a string value (e.g. \"16\")");
         size_t n = strlen(key) + strlen(json_string_value(v)) + 2;
         if (!(e->sets[e->nsets] = malloc(n)))
-            return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                                  "out of memory");
+            return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
         snprintf(e->sets[e->nsets++], n, "%s=%s", key, json_string_value(v));
     }
     return HAMM_OK;
@@ -147,19 +145,19 @@ static hamm_status find_model(const hamm_suite *s, suite_entry *e, const char *p
     char found[4096];
     hamm_error sub;
     hamm_error_clear(&sub);
-    hamm_status st = want ? hamm_config_find(want, s->models, found, sizeof found, &sub) : HAMM_ERR_NOMEM;
+    hamm_status st =
+        want ? hamm_config_find(want, s->models, found, sizeof found, &sub) : HAMM_ERR_NOMEM;
     free(want);
     char field[160];
     snprintf(field, sizeof field, "%smodel", prefix);
     if (st == HAMM_ERR_NOMEM)
-        return hamm_error_set(err, st, s->path, 0, HAMM_NO_OFFSET, NULL, "out of memory");
+        return hamm_error_at(err, st, HAMM_IN(s->path), NULL, "out of memory");
     if (st != HAMM_OK)
         return bad(err, s, field, "no model '%s' (a name under models/, or a path relative "
                                   "to the suite)", e->model);
     return (e->model_path = dup_str(found)) ? HAMM_OK
-                                            : hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0,
-                                                             HAMM_NO_OFFSET, NULL,
-                                                             "out of memory");
+                                            : hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path),
+                                                            NULL, "out of memory");
 }
 
 static hamm_status check_trace(const hamm_suite *s, const suite_entry *e, const char *prefix,
@@ -202,8 +200,7 @@ static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error 
             return bad(err, s, field, "'%s' names an earlier entry too", name);
     if (!(e->name = dup_str(name)) || !(e->trace = dup_str(trace)) ||
         !(e->trace_path = resolve(s, trace)) || !(e->model = dup_str(model)))
-        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     if (check_trace(s, e, prefix, err) != HAMM_OK || find_model(s, e, prefix, err) != HAMM_OK)
         return err->status;
     hamm_system_config cfg;
@@ -248,15 +245,13 @@ static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
     if (strcmp(schema, HAMM_SUITE_SCHEMA) != 0)
         return bad(err, s, "schema", "expects \"" HAMM_SUITE_SCHEMA "\", not \"%s\"", schema);
     if (!(s->name = dup_str(name)))
-        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     json_t *entries = json_object_get(root, "entries");
     if (!json_is_array(entries) || json_array_size(entries) == 0)
         return bad(err, s, "entries", "expects a non-empty array of entries");
     s->entries = hamm_calloc_array(json_array_size(entries), sizeof *s->entries);
     if (!s->entries)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     for (size_t i = 0; i < json_array_size(entries); i++) {
         s->n = i + 1; /* so hamm_suite_free frees what this entry got */
         if (parse_entry(s, i, json_array_get(entries, i), err) != HAMM_OK)
@@ -274,17 +269,19 @@ hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, ham
         s->models = models;
     if (!s || !(s->path = dup_str(path))) {
         free(s);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     }
     json_error_t jerr;
     json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
     hamm_status st;
     if (!root)
-        st = hamm_error_set(err, json_error_code(&jerr) == json_error_cannot_open_file
-                                     ? HAMM_ERR_IO : HAMM_ERR_CONFIG,
-                            path, jerr.line > 0 ? (uint64_t)jerr.line : 0, HAMM_NO_OFFSET,
-                            NULL, "%s", jerr.text);
+        st = hamm_error_at(err,
+                           json_error_code(&jerr) == json_error_cannot_open_file
+                               ? HAMM_ERR_IO
+                               : HAMM_ERR_CONFIG,
+                           HAMM_AT(path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
+                                   jerr.column > 0 ? (uint64_t)jerr.column : 0, HAMM_NO_OFFSET),
+                           NULL, "%s", jerr.text);
     else
         st = parse_top(s, root, err);
     json_decref(root);

@@ -50,8 +50,7 @@ hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const 
     const suite_entry *en = &s->entries[e];
     const char **all = hamm_calloc_array(en->nsets + nsets, sizeof *all);
     if (!all)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     for (size_t i = 0; i < en->nsets; i++)
         all[i] = en->sets[i];
     for (size_t i = 0; i < nsets; i++)

@@ -63,13 +63,11 @@ hamm_status hamm_validate_run(const hamm_suite *s, const hamm_validate_options *
     p.results = hamm_calloc_array(s->n, sizeof *p.results);
     if (!p.results || pthread_mutex_init(&p.lock, NULL) != 0) {
         free(p.results);
-        return hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                              "out of memory");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     }
     hamm_status st = run_pool(&p, jobs) == 0 ? HAMM_OK
-                                              : hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0,
-                                                               HAMM_NO_OFFSET, NULL,
-                                                               "out of memory");
+                                              : hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path),
+                                                              NULL, "out of memory");
     for (size_t i = 0; st == HAMM_OK && i < s->n; i++)
         if (p.results[i].status != HAMM_OK) {
             if (err && err->status == HAMM_OK)
@@ -77,8 +75,7 @@ hamm_status hamm_validate_run(const hamm_suite *s, const hamm_validate_options *
             st = p.results[i].status;
         }
     if (st == HAMM_OK && !(*result = validate_doc(s, o->sets, o->nsets, p.results)))
-        st = hamm_error_set(err, HAMM_ERR_NOMEM, s->path, 0, HAMM_NO_OFFSET, NULL,
-                            "out of memory");
+        st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     for (size_t i = 0; i < s->n; i++)
         entry_result_clear(&p.results[i]);
     free(p.results);

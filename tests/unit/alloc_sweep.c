@@ -239,7 +239,7 @@ hamm_status sink_write(void *user, const void *buf, size_t size, hamm_error *err
 {
     sink *s = user;
     if (size > SINK_CAP - s->len)
-        return hamm_error_set(err, HAMM_ERR_IO, "sink", 0, HAMM_NO_OFFSET, NULL, "sink full");
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN("sink"), NULL, "sink full");
     memcpy(s->p + s->len, buf, size);
     s->len += size;
     return HAMM_OK;

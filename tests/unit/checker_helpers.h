@@ -64,6 +64,8 @@ static inline void collect_fn(void *user, const hamm_command *cmd, const hamm_er
     collect *c = user;
     if (c->n == sizeof c->v / sizeof c->v[0])
         fail_msg("more than %zu violations", c->n);
+    /* every violation carries its own status, never a parse error's */
+    assert_int_equal(what->status, HAMM_ERR_VIOLATION);
     seen *s = &c->v[c->n++];
     s->index = c->index;
     s->line = what->line;

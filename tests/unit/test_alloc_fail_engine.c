@@ -142,8 +142,8 @@ static hamm_status op_report(const void *arg, digest *d, hamm_error *err)
                             &fx.params.cfg};
     char *text = hamm_report_simulate_json(&in, fx.done);
     if (!text)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, "sweep", 0, HAMM_NO_OFFSET, NULL,
-                              "the report returned NULL");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN("sweep"), NULL,
+                             "the report returned NULL");
     digest_bytes(d, text, strlen(text));
     free(text);
     return HAMM_OK;

@@ -110,8 +110,8 @@ static hamm_status op_config_json(const void *arg, digest *d, hamm_error *err)
     (void)arg;
     char *text = hamm_config_to_json(&fx.cfg);
     if (!text)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, "sweep", 0, HAMM_NO_OFFSET, NULL,
-                              "hamm_config_to_json returned NULL");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN("sweep"), NULL,
+                             "hamm_config_to_json returned NULL");
     digest_bytes(d, text, strlen(text));
     free(text);
     return HAMM_OK;
@@ -188,8 +188,8 @@ static hamm_status op_report(const void *arg, digest *d, hamm_error *err)
     char *text = predict ? hamm_report_predict_json(&in, fx.model)
                          : hamm_report_stats_json(&in, hamm_stats_result(fx.stats));
     if (!text)
-        return hamm_error_set(err, HAMM_ERR_NOMEM, "sweep", 0, HAMM_NO_OFFSET, NULL,
-                              "the report returned NULL");
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN("sweep"), NULL,
+                             "the report returned NULL");
     digest_bytes(d, text, strlen(text));
     free(text);
     return HAMM_OK;

@@ -141,8 +141,8 @@ static hamm_status op_read(const void *varg, digest *d, hamm_error *err)
         if (n == 0)
             break;
         if (calls > 1000000)
-            st = hamm_error_set(err, HAMM_ERR_IO, "sweep", 0, HAMM_NO_OFFSET, NULL,
-                                "the reader never reaches the end");
+            st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN("sweep"), NULL,
+                               "the reader never reaches the end");
     }
     if (st == HAMM_OK)
         digest_u64(d, hamm_trace_reader_format(r));
