@@ -166,6 +166,35 @@ static void complain(sweep_state *sw, problem pb, long n, int rest, const run_re
         sw->failed = 1;
 }
 
+/* One line for one mode of a sweep: how many runs, and how they ended. */
+static void print_runs(const char *name, int rest, long runs, const long *by_status)
+{
+    char summary[512];
+    size_t len = 0;
+    for (int s = 0; s < HAMM_STATUS_COUNT && len < sizeof summary; s++)
+        if (by_status[s]) {
+            int w = snprintf(summary + len, sizeof summary - len, ", %s %ld",
+                             hamm_status_text((hamm_status)s), by_status[s]);
+            len += w > 0 ? (size_t)w : 0;
+        }
+    print_message("[  SWEEP   ] %-26s %s: %ld runs%s\n", name,
+                  rest ? "N-th and later fail" : "N-th fails", runs, len ? summary : "");
+}
+
+/* Each problem the sweep saw, and known bugs that no longer show. */
+static void print_problems(const sweep_state *sw)
+{
+    for (int pb = 0; pb < PB_COUNT; pb++) {
+        const known_bug *k = known(sw->name, (problem)pb);
+        if (sw->runs_with[pb])
+            print_message("[  SWEEP   ] %-26s %s in %ld runs%s\n", sw->name, problem_text[pb],
+                          sw->runs_with[pb], k ? " (known bug)" : "");
+        else if (k)
+            print_message("[  SWEEP   ] %-26s no longer %s: delete its entry in known_bugs\n",
+                          sw->name, problem_text[pb]);
+    }
+}
+
 /* Sweep `op` in both modes; returns the allocation points of an undisturbed run. */
 long sweep(const char *name, op_fn op, const void *arg)
 {
@@ -207,26 +236,9 @@ long sweep(const char *name, op_fn op, const void *arg)
                 complain(&sw, PB_BAD_RECORD, n, rest, &res);
             by_status[res.st]++;
         }
-        char summary[512];
-        size_t len = 0;
-        for (int s = 0; s < HAMM_STATUS_COUNT && len < sizeof summary; s++)
-            if (by_status[s]) {
-                int w = snprintf(summary + len, sizeof summary - len, ", %s %ld",
-                                 hamm_status_text((hamm_status)s), by_status[s]);
-                len += w > 0 ? (size_t)w : 0;
-            }
-        print_message("[  SWEEP   ] %-26s %s: %ld runs%s\n", name,
-                      rest ? "N-th and later fail" : "N-th fails", n - 1, len ? summary : "");
+        print_runs(name, rest, n - 1, by_status);
     }
-    for (int pb = 0; pb < PB_COUNT; pb++) {
-        const known_bug *k = known(name, (problem)pb);
-        if (sw.runs_with[pb])
-            print_message("[  SWEEP   ] %-26s %s in %ld runs%s\n", name, problem_text[pb],
-                          sw.runs_with[pb], k ? " (known bug)" : "");
-        else if (k)
-            print_message("[  SWEEP   ] %-26s no longer %s: delete its entry in known_bugs\n",
-                          name, problem_text[pb]);
-    }
+    print_problems(&sw);
     print_message("[  SWEEP   ] %-26s %ld allocation points\n", name, ref.points);
     if (sw.failed)
         fail_msg("%s: see the PROBLEM lines above", name);
