@@ -33,6 +33,13 @@ HAMM_API void hamm_suite_free(hamm_suite *s);
 HAMM_API const char *hamm_suite_path(const hamm_suite *s); /* as given to hamm_suite_load */
 HAMM_API const char *hamm_suite_name(const hamm_suite *s);
 HAMM_API size_t hamm_suite_size(const hamm_suite *s);      /* entries */
+/* The sweeps the suite asks `hamm report` to run (its "sweeps", docs/SUITES.md): the
+ * sweep's name, the suite it runs over (resolved against this suite's directory; this
+ * suite's own path when it names none) and its grid, all owned by the suite. */
+HAMM_API size_t hamm_suite_sweeps(const hamm_suite *s);
+HAMM_API const char *hamm_suite_sweep_name(const hamm_suite *s, size_t i);
+HAMM_API const char *hamm_suite_sweep_suite(const hamm_suite *s, size_t i);
+HAMM_API const struct hamm_grid *hamm_suite_sweep_grid(const hamm_suite *s, size_t i);
 /* Whether every entry's model loads with its own "set" then `sets` ("KEY=VALUE"): how a
  * sweep checks its grid before it runs anything.  Errors name the entry and the field. */
 HAMM_API hamm_status hamm_suite_check(const hamm_suite *s, const char *const *sets,
@@ -56,20 +63,28 @@ HAMM_API hamm_status hamm_validate_run(const hamm_suite *s, const hamm_validate_
                                        json_t **result, hamm_error *err);
 
 /* A sweep's grid: axes KEY=V1,V2,... in the order added; point i of the cross product has
- * the last axis varying fastest. */
+ * the last axis varying fastest.  An axis may carry linked keys that take their values
+ * with it, value for value (chips_per_channel=1,2,4 with the address_map each needs). */
 typedef struct hamm_grid hamm_grid;
+#define HAMM_GRID_MAX_AXES 16
 HAMM_API hamm_grid *hamm_grid_new(void); /* NULL when out of memory */
 HAMM_API void hamm_grid_free(hamm_grid *g);
 /* Add an axis "KEY=V1,V2,..." (errors: no '=', an empty value, a key given twice). */
 HAMM_API hamm_status hamm_grid_add(hamm_grid *g, const char *spec, hamm_error *err);
+/* Link "KEY=W1,W2,..." to the last axis added: as many values as it has, a key not used
+ * yet (errors name "--with"). */
+HAMM_API hamm_status hamm_grid_link(hamm_grid *g, const char *spec, hamm_error *err);
 HAMM_API size_t hamm_grid_axes(const hamm_grid *g);
+/* The KEY=VALUE settings of one point: every axis's key and its linked keys. */
+HAMM_API size_t hamm_grid_keys(const hamm_grid *g);
 /* Points in the cross product (0 when there is no axis); SIZE_MAX when it overflows. */
 HAMM_API size_t hamm_grid_points(const hamm_grid *g);
-/* The "KEY=VALUE" of every axis at point `index`, into sets[hamm_grid_axes(g)] (the
- * strings belong to the grid). */
+/* The "KEY=VALUE" of every axis and its linked keys at point `index`, in axis order, into
+ * sets[hamm_grid_keys(g)] (the strings belong to the grid). */
 HAMM_API void hamm_grid_point(const hamm_grid *g, size_t index, const char **sets);
-/* [{"key":..., "values":[...]}, ...] and {"KEY": "VALUE", ...} of a point; NULL when out
- * of memory. */
+/* [{"key":..., "values":[...], "with": [linked axes, when there are]}, ...] and
+ * {"KEY": "VALUE", ...} of a point (linked keys after their axis's); NULL when out of
+ * memory. */
 HAMM_API json_t *hamm_grid_json(const hamm_grid *g);
 HAMM_API json_t *hamm_grid_point_json(const hamm_grid *g, size_t index);
 

@@ -22,6 +22,9 @@ void cmd_sweep_help(FILE *out)
             "model before anything runs.\n\n"
             "options:\n"
             "  -g, --grid KEY=V1,V2,... an axis of the grid (repeatable)\n"
+            "  -w, --with KEY=W1,W2,... a key that changes with the last --grid's, value for\n"
+            "                           value (e.g. --grid chips_per_channel=1,2,4 --with\n"
+            "                           address_map=M1,M2,M4: the map each count needs)\n"
             "  -s, --set KEY=VALUE      override a model field at every point (repeatable)\n"
             "  -J, --jobs N             entries run at a time (default: the number of cores)\n"
             "  -j, --json               JSON (schema hamm-sweep/1, see docs/JSON.md)\n"
@@ -43,7 +46,8 @@ typedef struct sweep_opts {
 static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
 {
     static const struct option longopts[] = {
-        {"grid", required_argument, NULL, 'g'}, {"set", required_argument, NULL, 's'},
+        {"grid", required_argument, NULL, 'g'}, {"with", required_argument, NULL, 'w'},
+        {"set", required_argument, NULL, 's'},
         {"jobs", required_argument, NULL, 'J'}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'}, {"emit-jobs", required_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0}};
@@ -51,7 +55,7 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
     hamm_error_clear(&err);
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "g:s:J:jo:e:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "g:w:s:J:jo:e:h", longopts, NULL)) != -1) {
         int shared = cli_validate_option("sweep", c, optarg, &o->v);
         if (shared < 0)
             return CLI_USAGE;
@@ -60,6 +64,10 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
         switch (c) {
         case 'g':
             if (hamm_grid_add(o->grid, optarg, &err) != HAMM_OK)
+                return cli_report(&err);
+            break;
+        case 'w':
+            if (hamm_grid_link(o->grid, optarg, &err) != HAMM_OK)
                 return cli_report(&err);
             break;
         case 'e':
@@ -84,21 +92,23 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
     return CLI_OK;
 }
 
-/* The sweep's sets then point i's grid values, into all[] (room for 64 + axes). */
-static size_t point_sets(const sweep_opts *o, size_t i, const char **all)
+/* The sweep's sets then point i's grid values, into all[] (room for nsets + grid keys). */
+static size_t point_sets(const hamm_grid *g, const char *const *sets, size_t nsets, size_t i,
+                         const char **all)
 {
-    memcpy(all, o->v.sets, o->v.nsets * sizeof *all);
-    hamm_grid_point(o->grid, i, all + o->v.nsets);
-    return o->v.nsets + hamm_grid_axes(o->grid);
+    memcpy(all, sets, nsets * sizeof *all);
+    hamm_grid_point(g, i, all + nsets);
+    return nsets + hamm_grid_keys(g);
 }
 
 /* Every point against every entry's model, before anything runs. */
-static int check_grid(const sweep_opts *o, const hamm_suite *s, const char **all)
+static int check_grid(const hamm_suite *s, const hamm_grid *g, const char *const *sets,
+                      size_t nsets, const char **all)
 {
     hamm_error err;
     hamm_error_clear(&err);
-    for (size_t i = 0; i < hamm_grid_points(o->grid); i++) {
-        size_t n = point_sets(o, i, all);
+    for (size_t i = 0; i < hamm_grid_points(g); i++) {
+        size_t n = point_sets(g, sets, nsets, i, all);
         if (hamm_suite_check(s, all, n, &err) != HAMM_OK)
             return cli_report(&err);
     }
@@ -107,19 +117,19 @@ static int check_grid(const sweep_opts *o, const hamm_suite *s, const char **all
 
 /* One point: the validate document as `hamm validate --json` writes it, read back, so the
  * sweep holds exactly what a job's file holds. */
-static int run_point(const sweep_opts *o, const hamm_suite *s, size_t i, const char **all,
-                     json_t *points)
+static int run_point(const hamm_suite *s, const hamm_grid *g, const char **all, size_t n,
+                     size_t i, unsigned jobs, json_t *points)
 {
     char what[64];
-    snprintf(what, sizeof what, "sweep point %zu/%zu", i + 1, hamm_grid_points(o->grid));
+    snprintf(what, sizeof what, "sweep point %zu/%zu", i + 1, hamm_grid_points(g));
     json_t *doc = NULL;
-    int rc = cli_validate_run(s, all, point_sets(o, i, all), o->v.jobs, what, &doc);
+    int rc = cli_validate_run(s, all, n, jobs, what, &doc);
     if (rc != CLI_OK)
         return rc;
     char *text = hamm_json_text(doc);
     json_t *back = text ? json_loads(text, 0, NULL) : NULL;
     free(text);
-    json_t *set = hamm_grid_point_json(o->grid, i);
+    json_t *set = hamm_grid_point_json(g, i);
     json_t *pt = back && set ? sweep_point(i, set, back) : NULL;
     if (!pt || json_array_append_new(points, pt) != 0) {
         fprintf(stderr, "hamm: out of memory\n");
@@ -128,23 +138,41 @@ static int run_point(const sweep_opts *o, const hamm_suite *s, size_t i, const c
     return CLI_OK;
 }
 
-static int run_sweep(const sweep_opts *o, const hamm_suite *s, const char **all)
+int cli_sweep_run(const hamm_suite *s, const hamm_grid *g, const char *const *sets,
+                  size_t nsets, unsigned jobs, json_t **doc)
+{
+    *doc = NULL;
+    const char **all = calloc(nsets + hamm_grid_keys(g), sizeof *all);
+    json_t *points = json_array();
+    int rc = CLI_FAIL;
+    if (all && points)
+        rc = check_grid(s, g, sets, nsets, all);
+    else
+        fprintf(stderr, "hamm: out of memory\n");
+    for (size_t i = 0; rc == CLI_OK && i < hamm_grid_points(g); i++)
+        rc = run_point(s, g, all, point_sets(g, sets, nsets, i, all), i, jobs, points);
+    if (rc == CLI_OK && !(*doc = sweep_doc(hamm_suite_path(s), hamm_suite_name(s),
+                                           hamm_grid_json(g), json_incref(points)))) {
+        fprintf(stderr, "hamm: out of memory\n");
+        rc = CLI_FAIL;
+    }
+    json_decref(points);
+    free(all);
+    return rc;
+}
+
+static int run_sweep(const sweep_opts *o, const hamm_suite *s)
 {
     cli_outfile out;
     int rc = cli_outfile_open(&out, o->v.out_path, 0);
     if (rc != CLI_OK)
         return rc;
-    json_t *points = json_array();
-    for (size_t i = 0; rc == CLI_OK && i < hamm_grid_points(o->grid); i++)
-        rc = points ? run_point(o, s, i, all, points) : CLI_FAIL;
-    json_t *doc = rc == CLI_OK ? sweep_doc(hamm_suite_path(s), hamm_suite_name(s),
-                                           hamm_grid_json(o->grid), json_incref(points))
-                               : NULL;
-    json_decref(points);
+    json_t *doc = NULL;
+    rc = cli_sweep_run(s, o->grid, o->v.sets, o->v.nsets, o->v.jobs, &doc);
     char *text = NULL;
     if (rc == CLI_OK && o->v.mode == CLI_OUT_JSON && !(text = hamm_json_text(json_incref(doc))))
         rc = CLI_FAIL;
-    if (rc == CLI_OK && doc) {
+    if (rc == CLI_OK) {
         if (text)
             fputs(text, out.fp);
         else
@@ -152,11 +180,23 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s, const char **all)
         rc = cli_outfile_commit(&out);
     } else {
         cli_outfile_abort(&out);
-        rc = rc == CLI_OK ? CLI_FAIL : rc;
     }
     free(text);
     json_decref(doc);
     return rc;
+}
+
+/* The suite by its absolute path, as the emitted jobs name it: the same documents. */
+int cli_sweep_suite(const char *path, const cli_model_path *models, hamm_suite **s)
+{
+    char abs[PATH_MAX];
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (!realpath(path, abs)) {
+        fprintf(stderr, "hamm: %s: cannot open suite\n", path);
+        return CLI_FAIL;
+    }
+    return hamm_suite_load(abs, &models->path, s, &err) == HAMM_OK ? CLI_OK : cli_report(&err);
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -169,28 +209,19 @@ int cmd_sweep(int argc, char **argv)
     }
     const char *path = NULL;
     hamm_suite *s = NULL;
-    const char **all = NULL;
-    char abs[PATH_MAX];
-    hamm_error err;
-    hamm_error_clear(&err);
-    int rc = parse_args(argc, argv, &o, &path);
-    if (rc == CLI_OK && !realpath(path, abs)) {
-        fprintf(stderr, "hamm: %s: cannot open suite\n", path);
-        rc = CLI_FAIL;
-    }
-    /* the suite by its absolute path, as the emitted jobs name it: the same documents */
     cli_model_path models;
     cli_model_path_init(&models, NULL, 0);
-    if (rc == CLI_OK && hamm_suite_load(abs, &models.path, &s, &err) != HAMM_OK)
-        rc = cli_report(&err);
-    if (rc == CLI_OK && !(all = calloc(o.v.nsets + hamm_grid_axes(o.grid), sizeof *all)))
-        rc = CLI_FAIL;
+    int rc = parse_args(argc, argv, &o, &path);
     if (rc == CLI_OK)
-        rc = check_grid(&o, s, all);
-    if (rc == CLI_OK)
-        rc = o.emit_dir ? sweep_emit(o.emit_dir, s, o.grid, o.v.sets, o.v.nsets)
-                        : run_sweep(&o, s, all);
-    free(all);
+        rc = cli_sweep_suite(path, &models, &s);
+    if (rc == CLI_OK && o.emit_dir) {
+        const char **all = calloc(o.v.nsets + hamm_grid_keys(o.grid), sizeof *all);
+        rc = all ? check_grid(s, o.grid, o.v.sets, o.v.nsets, all) : CLI_FAIL;
+        rc = rc == CLI_OK ? sweep_emit(o.emit_dir, s, o.grid, o.v.sets, o.v.nsets) : rc;
+        free(all);
+    } else if (rc == CLI_OK) {
+        rc = run_sweep(&o, s);
+    }
     hamm_suite_free(s);
     hamm_grid_free(o.grid);
     return rc < 0 ? CLI_OK : rc;

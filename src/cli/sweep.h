@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "cli.h"
 #include "hamm/validate.h"
 
 #define SWEEP_PLAN "plan.json"
@@ -21,6 +22,14 @@ json_t *sweep_point(size_t index, json_t *set, json_t *result);
 /* Write the sweep's plan, job list and Slurm script into dir (see docs/SUITES.md). */
 int sweep_emit(const char *dir, const hamm_suite *s, const hamm_grid *g,
                const char *const *sets, size_t nsets);
+/* The suite at `path`, loaded by its absolute path (as emitted jobs name it).  Prints any
+ * error. */
+int cli_sweep_suite(const char *path, const cli_model_path *models, hamm_suite **s);
+/* Check every point of g against every entry's model, then run validate at each point
+ * (`sets` first, then the point's) and build the hamm-sweep/1 document (*doc, a new
+ * reference).  Prints any error; `hamm report` runs its sweeps with it. */
+int cli_sweep_run(const hamm_suite *s, const hamm_grid *g, const char *const *sets,
+                  size_t nsets, unsigned jobs, json_t **doc);
 /* Print the sweep document as a table: per point, its set and the per-entry MAE. */
 void sweep_table(FILE *out, const json_t *doc);
 

@@ -58,9 +58,11 @@ void sweep_table(FILE *out, const json_t *doc)
     json_t *pt;
     json_array_foreach(points, i, pt) {
         fprintf(out, "%6zu", i);
-        const char *k;
-        json_object_foreach(json_object_get(pt, "set"), k, x)
-            fprintf(out, " %16.16s", json_string_value(x));
+        size_t a;
+        json_array_foreach(json_object_get(doc, "grid"), a, x) /* linked keys not shown */
+            fprintf(out, " %16.16s",
+                    json_string_value(json_object_get(json_object_get(pt, "set"),
+                                                      json_string_value(json_object_get(x, "key")))));
         print_mae(out, pt, heuristics);
         fputc('\n', out);
     }

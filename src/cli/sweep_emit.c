@@ -31,8 +31,10 @@ static void sh_quote(FILE *out, const char *text)
 static void point_command(FILE *out, const char *hamm, const char *dir, const hamm_suite *s,
                           const hamm_grid *g, size_t i, const char *const *sets, size_t nsets)
 {
-    const char *pt[64];
-    size_t axes = hamm_grid_axes(g) < 64 ? hamm_grid_axes(g) : 64;
+    const char *pt[HAMM_GRID_MAX_AXES * 16];
+    size_t axes = hamm_grid_keys(g);
+    if (axes > sizeof pt / sizeof pt[0])
+        return; /* cannot happen: hamm_grid_link stops at 16 keys an axis */
     hamm_grid_point(g, i, pt);
     sh_quote(out, hamm);
     fputs(" validate ", out);

@@ -10,15 +10,13 @@
 #include "suite.h"
 
 static const char *const top_keys[] = {"schema", "name", "description", "heuristics",
-                                       "entries", NULL};
+                                       "entries", "sweeps", NULL};
 static const char *const entry_keys[] = {"name", "trace", "format", "request_size", "model",
                                          "set", "replay", "generate", "description", NULL};
 
-/* An error in the suite file at JSON path `field`. */
-#define bad(err, s, field, ...)                                                              \
-    hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN((s)->path), field, __VA_ARGS__)
+#define bad suite_bad /* an error at a JSON path of the suite */
 
-static char *dup_str(const char *t)
+char *suite_dup(const char *t)
 {
     size_t n = strlen(t) + 1;
     char *p = malloc(n);
@@ -26,7 +24,7 @@ static char *dup_str(const char *t)
 }
 
 /* `rel` against the directory of the suite file (absolute paths stay). */
-static char *resolve(const hamm_suite *s, const char *rel)
+char *suite_resolve(const hamm_suite *s, const char *rel)
 {
     const char *slash = strrchr(s->path, '/');
     size_t dir = rel[0] == '/' || !slash ? 0 : (size_t)(slash - s->path) + 1;
@@ -38,8 +36,8 @@ static char *resolve(const hamm_suite *s, const char *rel)
     return p;
 }
 
-static hamm_status check_keys(const hamm_suite *s, json_t *obj, const char *const *allowed,
-                              const char *prefix, hamm_error *err)
+hamm_status suite_check_keys(const hamm_suite *s, json_t *obj, const char *const *allowed,
+                             const char *prefix, hamm_error *err)
 {
     const char *key;
     json_t *v;
@@ -57,8 +55,8 @@ static hamm_status check_keys(const hamm_suite *s, json_t *obj, const char *cons
 }
 
 /* A string member: required or not; *out stays NULL when absent. */
-static hamm_status get_str(const hamm_suite *s, json_t *obj, const char *key, const char *prefix,
-                           int required, const char **out, hamm_error *err)
+hamm_status suite_get_str(const hamm_suite *s, json_t *obj, const char *key, const char *prefix,
+                          int required, const char **out, hamm_error *err)
 {
     char field[128];
     snprintf(field, sizeof field, "%s%s", prefix, key);
@@ -72,7 +70,7 @@ static hamm_status get_str(const hamm_suite *s, json_t *obj, const char *key, co
     return HAMM_OK;
 }
 
-static int valid_name(const char *n)
+int suite_valid_name(const char *n)
 {
     for (; *n; n++)
         if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", *n))
@@ -114,12 +112,12 @@ static hamm_status parse_options(const hamm_suite *s, suite_entry *e, json_t *ob
     const char *text;
     hamm_error sub;
     hamm_error_clear(&sub);
-    if (get_str(s, obj, "format", prefix, 0, &text, err) != HAMM_OK)
+    if (suite_get_str(s, obj, "format", prefix, 0, &text, err) != HAMM_OK)
         return err->status;
     snprintf(field, sizeof field, "%sformat", prefix);
     if (text && hamm_trace_format_from_name(text, &e->format, &sub) != HAMM_OK)
         return bad(err, s, field, "%s", sub.text);
-    if (get_str(s, obj, "replay", prefix, 0, &text, err) != HAMM_OK)
+    if (suite_get_str(s, obj, "replay", prefix, 0, &text, err) != HAMM_OK)
         return err->status;
     snprintf(field, sizeof field, "%sreplay", prefix);
     e->replay = HAMM_REPLAY_SATURATED;
@@ -141,7 +139,7 @@ static hamm_status find_model(const hamm_suite *s, suite_entry *e, const char *p
 {
     size_t n = strlen(e->model);
     int is_path = strchr(e->model, '/') || (n > 5 && strcmp(e->model + n - 5, ".json") == 0);
-    char *want = is_path ? resolve(s, e->model) : dup_str(e->model);
+    char *want = is_path ? suite_resolve(s, e->model) : suite_dup(e->model);
     char found[4096];
     hamm_error sub;
     hamm_error_clear(&sub);
@@ -155,7 +153,7 @@ static hamm_status find_model(const hamm_suite *s, suite_entry *e, const char *p
     if (st != HAMM_OK)
         return bad(err, s, field, "no model '%s' (a name under models/, or a path relative "
                                   "to the suite)", e->model);
-    return (e->model_path = dup_str(found)) ? HAMM_OK
+    return (e->model_path = suite_dup(found)) ? HAMM_OK
                                             : hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path),
                                                             NULL, "out of memory");
 }
@@ -182,24 +180,24 @@ static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error 
         return bad(err, s, prefix, "expects an object");
     suite_entry *e = &s->entries[i];
     const char *name, *trace, *model, *skip;
-    if (check_keys(s, obj, entry_keys, prefix, err) != HAMM_OK ||
-        get_str(s, obj, "name", prefix, 1, &name, err) != HAMM_OK ||
-        get_str(s, obj, "trace", prefix, 1, &trace, err) != HAMM_OK ||
-        get_str(s, obj, "model", prefix, 1, &model, err) != HAMM_OK ||
-        get_str(s, obj, "generate", prefix, 0, &skip, err) != HAMM_OK ||
-        get_str(s, obj, "description", prefix, 0, &skip, err) != HAMM_OK ||
+    if (suite_check_keys(s, obj, entry_keys, prefix, err) != HAMM_OK ||
+        suite_get_str(s, obj, "name", prefix, 1, &name, err) != HAMM_OK ||
+        suite_get_str(s, obj, "trace", prefix, 1, &trace, err) != HAMM_OK ||
+        suite_get_str(s, obj, "model", prefix, 1, &model, err) != HAMM_OK ||
+        suite_get_str(s, obj, "generate", prefix, 0, &skip, err) != HAMM_OK ||
+        suite_get_str(s, obj, "description", prefix, 0, &skip, err) != HAMM_OK ||
         parse_options(s, e, obj, prefix, err) != HAMM_OK ||
         parse_sets(s, e, json_object_get(obj, "set"), prefix, err) != HAMM_OK)
         return err->status;
     char field[96];
     snprintf(field, sizeof field, "%sname", prefix);
-    if (!valid_name(name))
+    if (!suite_valid_name(name))
         return bad(err, s, field, "'%s': use letters, digits, '.', '_' and '-'", name);
     for (size_t j = 0; j < i; j++)
         if (strcmp(s->entries[j].name, name) == 0)
             return bad(err, s, field, "'%s' names an earlier entry too", name);
-    if (!(e->name = dup_str(name)) || !(e->trace = dup_str(trace)) ||
-        !(e->trace_path = resolve(s, trace)) || !(e->model = dup_str(model)))
+    if (!(e->name = suite_dup(name)) || !(e->trace = suite_dup(trace)) ||
+        !(e->trace_path = suite_resolve(s, trace)) || !(e->model = suite_dup(model)))
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     if (check_trace(s, e, prefix, err) != HAMM_OK || find_model(s, e, prefix, err) != HAMM_OK)
         return err->status;
@@ -236,15 +234,15 @@ static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
     if (!json_is_object(root))
         return bad(err, s, NULL, "a suite is a JSON object");
     const char *schema, *name, *skip;
-    if (check_keys(s, root, top_keys, "", err) != HAMM_OK ||
-        get_str(s, root, "schema", "", 1, &schema, err) != HAMM_OK ||
-        get_str(s, root, "name", "", 1, &name, err) != HAMM_OK ||
-        get_str(s, root, "description", "", 0, &skip, err) != HAMM_OK ||
+    if (suite_check_keys(s, root, top_keys, "", err) != HAMM_OK ||
+        suite_get_str(s, root, "schema", "", 1, &schema, err) != HAMM_OK ||
+        suite_get_str(s, root, "name", "", 1, &name, err) != HAMM_OK ||
+        suite_get_str(s, root, "description", "", 0, &skip, err) != HAMM_OK ||
         parse_heuristics(s, json_object_get(root, "heuristics"), err) != HAMM_OK)
         return err->status;
     if (strcmp(schema, HAMM_SUITE_SCHEMA) != 0)
         return bad(err, s, "schema", "expects \"" HAMM_SUITE_SCHEMA "\", not \"%s\"", schema);
-    if (!(s->name = dup_str(name)))
+    if (!(s->name = suite_dup(name)))
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     json_t *entries = json_object_get(root, "entries");
     if (!json_is_array(entries) || json_array_size(entries) == 0)
@@ -257,7 +255,7 @@ static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
         if (parse_entry(s, i, json_array_get(entries, i), err) != HAMM_OK)
             return err->status;
     }
-    return HAMM_OK;
+    return suite_parse_sweeps(s, json_object_get(root, "sweeps"), err);
 }
 
 hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, hamm_suite **out,
@@ -267,7 +265,7 @@ hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, ham
     hamm_suite *s = calloc(1, sizeof *s);
     if (s)
         s->models = models;
-    if (!s || !(s->path = dup_str(path))) {
+    if (!s || !(s->path = suite_dup(path))) {
         free(s);
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     }
@@ -309,6 +307,7 @@ void hamm_suite_free(hamm_suite *s)
         free(e->model_path);
     }
     free(s->entries);
+    suite_free_sweeps(s);
     free(s->name);
     free(s->path);
     free(s);

@@ -20,6 +20,13 @@ typedef struct suite_entry {
     hamm_replay replay;
 } suite_entry;
 
+/* A sweep the suite asks `hamm report` for (docs/SUITES.md, "sweeps"). */
+typedef struct suite_sweep {
+    char *name;
+    char *suite_path;  /* resolved; the suite's own path when it names none */
+    hamm_grid *grid;
+} suite_sweep;
+
 struct hamm_suite {
     char *path;
     const hamm_model_path *models; /* the caller's, where model names are looked up */
@@ -27,7 +34,28 @@ struct hamm_suite {
     unsigned heuristics; /* bit set of (1u << hamm_heuristic) */
     suite_entry *entries;
     size_t n;
+    suite_sweep *sweeps;
+    size_t nsweeps;
 };
+
+/* An error in the suite file at JSON path `field`. */
+#define suite_bad(err, s, field, ...)                                                        \
+    hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN((s)->path), field, __VA_ARGS__)
+
+/* The loader's helpers (suite.c): a copy of a string (NULL when out of memory); `rel`
+ * against the suite's directory; unknown keys of `obj` (an error names prefix+key); a
+ * string member, required or not (*out NULL when absent); an entry or sweep name. */
+char *suite_dup(const char *t);
+char *suite_resolve(const hamm_suite *s, const char *rel);
+hamm_status suite_check_keys(const hamm_suite *s, json_t *obj, const char *const *allowed,
+                             const char *prefix, hamm_error *err);
+hamm_status suite_get_str(const hamm_suite *s, json_t *obj, const char *key, const char *prefix,
+                          int required, const char **out, hamm_error *err);
+int suite_valid_name(const char *n);
+
+/* "sweeps" (suite_sweeps.c): parse the array (NULL: none), and free what it holds. */
+hamm_status suite_parse_sweeps(hamm_suite *s, json_t *sweeps, hamm_error *err);
+void suite_free_sweeps(hamm_suite *s);
 
 /* Load entry e's model with its own sets then `sets`; errors name the suite and entry. */
 hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const *sets,

@@ -90,6 +90,45 @@ static void test_grid_order(void **state)
     hamm_grid_free(g);
 }
 
+/* A linked key changes with its axis, value for value: no more points, one more setting. */
+static void test_grid_links(void **state)
+{
+    (void)state;
+    hamm_grid *g = hamm_grid_new();
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_not_equal(hamm_grid_link(g, "m=p", &err), HAMM_OK); /* no axis yet */
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_grid_add(g, "a=1,2", &err), HAMM_OK);
+    assert_int_equal(hamm_grid_link(g, "m=p,q", &err), HAMM_OK);
+    assert_int_equal(hamm_grid_add(g, "b=x,y,z", &err), HAMM_OK);
+    assert_int_not_equal(hamm_grid_link(g, "n=1,2", &err), HAMM_OK); /* b has 3 values */
+    assert_string_equal(err.field, "n=1,2");
+    hamm_error_clear(&err);
+    assert_int_not_equal(hamm_grid_link(g, "a=4,5,6", &err), HAMM_OK); /* a is an axis */
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_grid_points(g), 6);
+    assert_int_equal(hamm_grid_axes(g), 2);
+    assert_int_equal(hamm_grid_keys(g), 3);
+    const char *sets[3];
+    hamm_grid_point(g, 4, sets); /* (2, y) */
+    assert_string_equal(sets[0], "a=2");
+    assert_string_equal(sets[1], "m=q");
+    assert_string_equal(sets[2], "b=y");
+    json_t *pt = hamm_grid_point_json(g, 4), *grid = hamm_grid_json(g);
+    char *text = json_dumps(pt, JSON_PRESERVE_ORDER | JSON_COMPACT);
+    assert_string_equal(text, "{\"a\":\"2\",\"m\":\"q\",\"b\":\"y\"}");
+    free(text);
+    text = json_dumps(grid, JSON_PRESERVE_ORDER | JSON_COMPACT);
+    assert_string_equal(text, "[{\"key\":\"a\",\"values\":[\"1\",\"2\"],\"with\":[{\"key\":"
+                              "\"m\",\"values\":[\"p\",\"q\"]}]},{\"key\":\"b\",\"values\":"
+                              "[\"x\",\"y\",\"z\"]}]");
+    free(text);
+    json_decref(pt);
+    json_decref(grid);
+    hamm_grid_free(g);
+}
+
 /* One entry: the per-entry Pearson r has a reason instead of a number. */
 static void test_single_entry_nulls(void **state)
 {
@@ -117,7 +156,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_suite_errors), cmocka_unit_test(test_suite_loads),
-        cmocka_unit_test(test_grid_order),   cmocka_unit_test(test_single_entry_nulls),
+        cmocka_unit_test(test_grid_order),
+        cmocka_unit_test(test_grid_links),   cmocka_unit_test(test_single_entry_nulls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
