@@ -58,6 +58,21 @@ HAMM_API hamm_status hamm_plot_write(const json_t *doc, const char *dir,
                                      const hamm_plot_options *o, hamm_plot_result *res,
                                      hamm_error *err);
 
+/* An output directory built aside and put in place whole (what hamm_plot_write does for
+ * its own files; `hamm report` does it for the whole report): hamm_stage_open makes a
+ * staging directory (inside `dir` when it exists, else beside it), the caller writes
+ * into stage.path, hamm_stage_commit puts everything in place (moving the files into
+ * `dir`, or renaming the stage to it) and hamm_stage_abort removes the stage and the files
+ * in it.  Either ends the stage.  Only plain files are moved. */
+typedef struct hamm_stage {
+    char path[4096]; /* where to write */
+    char dir[4096];  /* the output directory */
+    int exists;      /* dir existed when the stage was opened */
+} hamm_stage;
+HAMM_API hamm_status hamm_stage_open(hamm_stage *s, const char *dir, hamm_error *err);
+HAMM_API hamm_status hamm_stage_commit(hamm_stage *s, hamm_error *err);
+HAMM_API void hamm_stage_abort(hamm_stage *s);
+
 /* What the report page shows. */
 typedef struct hamm_report_page {
     const char *command_line;             /* the command that produced it, shown verbatim */

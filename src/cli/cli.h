@@ -66,6 +66,9 @@ void cli_model_path_init(cli_model_path *mp, const char *const *given, size_t ng
  * name does not fit or the executable cannot be found. */
 int cli_data_dir(const char *sub, char *out, size_t size);
 
+/* "hamm CMD ARGS...", words a shell treats specially quoted: what a report shows. */
+void cli_command_line(const char *cmd, int argc, char **argv, char *out, size_t size);
+
 /* The defaults: read-ahead on (two threads), no model override. */
 void cli_trace_init(cli_trace_opts *o);
 /* Handle one of the shared options (returns 1 if `opt` was one, 0 if not, -1 on a
@@ -144,6 +147,12 @@ int cmd_generate(int argc, char **argv);
 void cmd_generate_help(FILE *out);
 int cmd_plot(int argc, char **argv);
 void cmd_plot_help(FILE *out);
+int cmd_report(int argc, char **argv);
+void cmd_report_help(FILE *out);
+struct hamm_plot_options;
+/* The figure templates: o->plots_dir as given, else the plots/ that came with hamm (into
+ * buf).  Prints an error when there is none. */
+int cli_plot_templates(struct hamm_plot_options *o, char *buf, size_t size);
 int cmd_validate(int argc, char **argv);
 void cmd_validate_help(FILE *out);
 int cmd_sweep(int argc, char **argv);

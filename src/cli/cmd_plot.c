@@ -27,20 +27,16 @@ void cmd_plot_help(FILE *out)
             "  -h, --help               this help\n");
 }
 
-/* The command as typed, words with characters a shell treats specially quoted. */
-static void command_line(int argc, char **argv, char *out, size_t size)
+int cli_plot_templates(hamm_plot_options *o, char *buf, size_t size)
 {
-    size_t len = 0;
-    out[0] = '\0';
-    for (int i = 0; i < argc; i++) {
-        const char *w = i == 0 ? "hamm plot" : argv[i];
-        int plain = i == 0 || (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
-                                                "TUVWXYZ0123456789_-./=+:,@%") == strlen(w));
-        int n = snprintf(out + len, size - len, plain ? "%s%s" : "%s'%s'", i ? " " : "", w);
-        if (n < 0 || (size_t)n >= size - len)
-            return;
-        len += (size_t)n;
+    if (o->plots_dir)
+        return CLI_OK;
+    if (!cli_data_dir("plots", buf, size)) {
+        fprintf(stderr, "hamm: cannot find hamm's figure templates (give --plots-dir)\n");
+        return CLI_FAIL;
     }
+    o->plots_dir = buf;
+    return CLI_OK;
 }
 
 static json_t *load(const char *path)
@@ -63,14 +59,8 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
     char templates[4096];
     hamm_error err;
     hamm_error_clear(&err);
-    if (!o->plots_dir) {
-        if (!cli_data_dir("plots", templates, sizeof templates)) {
-            hamm_error_set(&err, HAMM_ERR_IO,
-                           "cannot find hamm's figure templates (give --plots-dir)");
-            return cli_report(&err);
-        }
-        o->plots_dir = templates;
-    }
+    if (cli_plot_templates(o, templates, sizeof templates) != CLI_OK)
+        return CLI_FAIL;
     json_t *doc = load(path);
     if (!doc)
         return CLI_FAIL;
@@ -106,7 +96,7 @@ int cmd_plot(int argc, char **argv)
     hamm_plot_options_init(&o);
     const char *dir = NULL;
     char cmdline[4096];
-    command_line(argc, argv, cmdline, sizeof cmdline);
+    cli_command_line("plot", argc, argv, cmdline, sizeof cmdline);
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "o:P:ng:p:h", longopts, NULL)) != -1) {

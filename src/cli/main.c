@@ -17,6 +17,7 @@ static const cli_command commands[] = {
     {"sweep", cmd_sweep, cmd_sweep_help, "validate over a grid of model parameters"},
     {"merge", cmd_merge, cmd_merge_help, "join the results of a sweep's emitted jobs"},
     {"check-log", cmd_check_log, cmd_check_log_help, "check a DRAM command log against the timing rules"},
+    {"report", cmd_report, cmd_report_help, "validate, sweeps and every figure: the report, in one run"},
     {"plot", cmd_plot, cmd_plot_help, "figures and a report page from hamm's JSON results"},
     {"stats", cmd_stats, cmd_stats_help, "statistics of a trace: mix, footprint, locality"},
     {"convert", cmd_convert, cmd_convert_help, "convert a trace to another format"},

@@ -164,3 +164,20 @@ void cli_report_skipped(const hamm_trace_reader *r)
     fprintf(stderr, "hamm: skipped %llu malformed line%s; the first: %s\n",
             (unsigned long long)n, n == 1 ? "" : "s", buf);
 }
+
+/* The command as typed, words with characters a shell treats specially quoted. */
+void cli_command_line(const char *cmd, int argc, char **argv, char *out, size_t size)
+{
+    int len = snprintf(out, size, "hamm %s", cmd);
+    if (len < 0 || (size_t)len >= size)
+        return;
+    for (int i = 1; i < argc; i++) {
+        const char *w = argv[i];
+        int plain = *w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+                                    "TUVWXYZ0123456789_-./=+:,@%") == strlen(w);
+        int n = snprintf(out + len, size - (size_t)len, plain ? " %s" : " '%s'", w);
+        if (n < 0 || (size_t)n >= size - (size_t)len)
+            return;
+        len += n;
+    }
+}

@@ -51,64 +51,6 @@ static plot_fn find_writer(const json_t *doc, const hamm_plot_options *o, hamm_e
     return NULL;
 }
 
-/* Remove the staging directory and whatever is left in it. */
-static void remove_stage(const char *stage)
-{
-    DIR *d = opendir(stage);
-    if (d) {
-        struct dirent *e;
-        char path[4400];
-        while ((e = readdir(d)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            snprintf(path, sizeof path, "%s/%s", stage, e->d_name);
-            unlink(path);
-        }
-        closedir(d);
-    }
-    rmdir(stage);
-}
-
-/* The staging directory: inside `dir` when it exists, else beside it (renamed to it). */
-static hamm_status make_stage(const char *dir, char *stage, size_t size, int *exists,
-                              hamm_error *err)
-{
-    struct stat st;
-    *exists = stat(dir, &st) == 0;
-    if (*exists && !S_ISDIR(st.st_mode))
-        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "exists and is not a directory");
-    int n = snprintf(stage, size, *exists ? "%s/.hamm-plot-XXXXXX" : "%s.tmp-XXXXXX", dir);
-    if (n < 0 || (size_t)n >= size)
-        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "path too long");
-    if (!mkdtemp(stage))
-        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL,
-                             "cannot create the output directory: %s", strerror(errno));
-    return HAMM_OK;
-}
-
-/* Move every file of the stage into dir (which exists), then remove the stage. */
-static hamm_status move_into(const char *stage, const char *dir, hamm_error *err)
-{
-    DIR *d = opendir(stage);
-    if (!d)
-        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(stage), NULL, "cannot read: %s",
-                             strerror(errno));
-    struct dirent *e;
-    char from[4400], to[4400];
-    hamm_status st = HAMM_OK;
-    while (st == HAMM_OK && (e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(from, sizeof from, "%s/%s", stage, e->d_name);
-        snprintf(to, sizeof to, "%s/%s", dir, e->d_name);
-        if (rename(from, to) != 0)
-            st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(to), NULL, "cannot write: %s",
-                               strerror(errno));
-    }
-    closedir(d);
-    return st;
-}
-
 static void note_image(hamm_plot_figure *f, const char *stage)
 {
     char path[4400];
@@ -158,22 +100,17 @@ hamm_status hamm_plot_write(const json_t *doc, const char *dir, const hamm_plot_
     plot_fn fn = find_writer(doc, o, err);
     if (!fn)
         return err ? err->status : HAMM_ERR_FORMAT;
-    char stage[4096];
-    int exists;
-    hamm_status st = make_stage(dir, stage, sizeof stage, &exists, err);
+    hamm_stage stage;
+    hamm_status st = hamm_stage_open(&stage, dir, err);
     if (st != HAMM_OK)
         return st;
     snprintf(res->schema, sizeof res->schema, "%s", plot_str(doc, "schema", ""));
-    plot_ctx c = {stage, o, res->schema, res};
+    plot_ctx c = {stage.path, o, res->schema, res};
     st = fn(&c, doc, err);
     if (st == HAMM_OK)
         st = render(&c, err);
-    if (st == HAMM_OK && !exists && rename(stage, dir) != 0)
-        st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL,
-                           "cannot create the output directory: %s", strerror(errno));
-    else if (st == HAMM_OK && exists)
-        st = move_into(stage, dir, err);
-    if (st != HAMM_OK || exists)
-        remove_stage(stage);
+    if (st == HAMM_OK)
+        return hamm_stage_commit(&stage, err);
+    hamm_stage_abort(&stage);
     return st;
 }
