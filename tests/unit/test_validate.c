@@ -38,6 +38,37 @@ static void test_suite_errors(void **state)
     expect_suite_error(DATA "invalid/duplicate-name.json", "entries[1].name", "earlier entry");
     expect_suite_error(DATA "invalid/bad-replay.json", "entries[0].replay", "timed");
     expect_suite_error(DATA "invalid/bad-set.json", "entries[0].set.queue_sizee", "unknown key");
+    expect_suite_error(DATA "invalid/sweep-key.json", "sweeps[0].gird", "unknown key");
+    expect_suite_error(DATA "invalid/sweep-grid.json", "sweeps[0].grid[0]", "KEY=V1,V2");
+    expect_suite_error(DATA "invalid/sweep-with.json", "sweeps[0].with[0]",
+                       "has 3 values where its axis chips_per_channel has 2");
+    expect_suite_error(DATA "invalid/sweep-suite.json", "sweeps[0].suite", "cannot open");
+    expect_suite_error(DATA "invalid/sweep-dup.json", "sweeps[1].name", "names sweeps[0] too");
+}
+
+/* A suite's sweeps: names, the suite each runs over, grids with their linked keys. */
+static void test_suite_sweeps(void **state)
+{
+    (void)state;
+    hamm_suite *s = NULL;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_suite_load(DATA "report.json", &models, &s, &err), HAMM_OK);
+    assert_int_equal(hamm_suite_sweeps(s), 2);
+    assert_string_equal(hamm_suite_sweep_name(s, 0), "queue-size");
+    assert_string_equal(hamm_suite_sweep_suite(s, 0), hamm_suite_path(s));
+    assert_int_equal(hamm_grid_points(hamm_suite_sweep_grid(s, 0)), 2);
+    const hamm_grid *g = hamm_suite_sweep_grid(s, 1);
+    assert_int_equal(hamm_grid_points(g), 2);
+    assert_int_equal(hamm_grid_keys(g), 2);
+    const char *sets[2];
+    hamm_grid_point(g, 0, sets);
+    assert_string_equal(sets[0], "chips_per_channel=1");
+    assert_string_equal(sets[1], "address_map=dramid@8;0000000R.RRRRRRRR.RRRBBCCC.CCCSSSSS");
+    hamm_suite_free(s);
+    assert_int_equal(hamm_suite_load(DATA "tiny.json", &models, &s, &err), HAMM_OK);
+    assert_int_equal(hamm_suite_sweeps(s), 0);
+    hamm_suite_free(s);
 }
 
 static void test_suite_loads(void **state)
@@ -157,7 +188,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_suite_errors), cmocka_unit_test(test_suite_loads),
         cmocka_unit_test(test_grid_order),
-        cmocka_unit_test(test_grid_links),   cmocka_unit_test(test_single_entry_nulls),
+        cmocka_unit_test(test_grid_links),
+        cmocka_unit_test(test_suite_sweeps),   cmocka_unit_test(test_single_entry_nulls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
