@@ -17,6 +17,7 @@ void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *ti
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->title, sizeof f->title, "%s", title);
     f->yrange = "[0:*]";
+    f->xrot = -1;
     f->xlabel = "";
     f->ylabel = "";
 }
@@ -55,13 +56,48 @@ static hamm_status append_template(const plot_ctx *c, plot_buf *b, const char *f
     return HAMM_OK;
 }
 
-/* The data rows: lines that are neither comments nor the column header. */
-static int groups(const plot_fig *f)
+/* What the bar template needs to lay out names: the number of data rows (lines that are
+ * neither comments nor the column header), the longest and the first group name's
+ * length, how many groups at the end are means over the others ("AM", "HM"), and the
+ * longest series title (a quoted column header) for the legend. */
+typedef struct label_stats {
+    int groups, longest, first, means, keychars;
+} label_stats;
+
+/* The longest double-quoted string on the line that starts at p. */
+static int longest_quoted(const char *p)
 {
-    int n = 0;
-    for (const char *p = f->data.s; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-        n += *p != '#' && *p != '\n';
-    return n > 0 ? n - 1 : 0;
+    int best = 0;
+    while (*p && *p != '\n') {
+        const char *end = *p == '"' ? strchr(p + 1, '"') : NULL;
+        if (end && end - p - 1 > best)
+            best = (int)(end - p - 1);
+        p = end ? end + 1 : p + 1;
+    }
+    return best;
+}
+
+static label_stats scan_labels(const plot_fig *f)
+{
+    label_stats ls = {0, 0, 0, 0, 0};
+    int rows = 0;
+    for (const char *p = f->data.s; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        if (*p == '#' || *p == '\n')
+            continue;
+        if (rows++ == 0) {
+            ls.keychars = longest_quoted(p);
+            continue;
+        }
+        /* a row opens with its quoted label; quotes inside were replaced when written */
+        const char *end = *p == '"' ? strchr(p + 1, '"') : NULL;
+        int len = end ? (int)(end - p - 1) : 0;
+        ls.longest = len > ls.longest ? len : ls.longest;
+        if (ls.groups++ == 0)
+            ls.first = len;
+        int mean = len == 2 && (strncmp(p + 1, "AM", 2) == 0 || strncmp(p + 1, "HM", 2) == 0);
+        ls.means = mean ? ls.means + 1 : 0;
+    }
+    return ls;
 }
 
 static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, plot_buf *b)
@@ -82,7 +118,15 @@ static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, p
     put_var(b, "xlabel", f->xlabel);
     put_var(b, "yrange", f->yrange);
     put_var(b, "panels", f->panels);
-    plot_buf_printf(b, "nseries = %d\nngroups = %d\nxrot = %d\n", f->nseries, groups(f), f->xrot);
+    label_stats ls = scan_labels(f);
+    plot_buf_printf(b, "nseries = %d\nngroups = %d\n", f->nseries, ls.groups);
+    plot_buf_printf(b, "xrot = %d  # tic label angle in degrees; -1: level if they fit, "
+                       "else 45 or 90\n",
+                    f->xrot);
+    plot_buf_printf(b, "labelchars = %d  # the longest group name\nfirstchars = %d\n"
+                       "nmeans = %d  # the last groups that are means over the others\n"
+                       "keychars = %d  # the longest series title\n",
+                    ls.longest, ls.first, ls.means, ls.keychars);
 }
 
 static hamm_status emit(plot_ctx *c, plot_fig *f, const char *base, hamm_error *err)

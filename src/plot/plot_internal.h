@@ -49,7 +49,7 @@ typedef struct plot_fig {
     const char *xlabel;
     const char *yrange; /* gnuplot range text, e.g. "[0:100]" or "[0:*]" */
     int nseries;        /* bars: data columns after the label; scatter: panels */
-    int xrot;           /* x tic label rotation in degrees (0: level) */
+    int xrot;           /* x tic label angle in degrees; -1 (the default): automatic */
     char panels[256];   /* scatter: the panels' titles, space-separated */
     plot_buf data;
 } plot_fig;

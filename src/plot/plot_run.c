@@ -22,7 +22,6 @@ static hamm_status per_channel(plot_ctx *c, plot_fig *f, const json_t *doc,
     }
     f->xlabel = "memory channel";
     f->nseries = (int)ncols;
-    f->xrot = 0;
     plot_buf_printf(&f->data, "# %s\n# trace: %s\nchannel", f->title,
                     plot_str(json_object_get(doc, "input"), "path", "?"));
     for (size_t k = 0; k < ncols; k++) {
@@ -58,7 +57,7 @@ hamm_status plot_predict(plot_ctx *c, const json_t *doc, hamm_error *err)
     plot_fig f;
     plot_fig_init(&f, PLOT_BARS, "channels-predicted",
                   "Predicted DRAM efficiency per channel, one bar per heuristic");
-    f.ylabel = "predicted DRAM efficiency (%)";
+    f.ylabel = "predicted efficiency (%)";
     f.yrange = "[0:100]";
     return per_channel(c, &f, doc, h, nh, predicted, h, err);
 }
@@ -76,7 +75,7 @@ hamm_status plot_simulate(plot_ctx *c, const json_t *doc, hamm_error *err)
     plot_fig f;
     plot_fig_init(&f, PLOT_BARS, "channels-measured",
                   "Measured DRAM efficiency and utilization per channel (reference engine)");
-    f.ylabel = "measured by the engine (%)";
+    f.ylabel = "measured (%)";
     f.yrange = "[0:100]";
     return per_channel(c, &f, doc, cols, 2, measured, NULL, err);
 }
@@ -95,6 +94,6 @@ hamm_status plot_stats(plot_ctx *c, const json_t *doc, hamm_error *err)
     plot_fig_init(&f, PLOT_BARS, "channels-locality",
                   "Row access locality per channel in trace order (an open-page controller "
                   "serving in order)");
-    f.ylabel = "requests per activate (trace order)";
+    f.ylabel = "requests per activate";
     return per_channel(c, &f, doc, cols, 1, locality, NULL, err);
 }

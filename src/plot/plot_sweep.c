@@ -11,19 +11,30 @@
 #define MAXSERIES 6
 #define READABLE 4 /* bars per group above which only one heuristic is shown */
 
-/* The paper's figure for a one-key sweep, and the file name part. */
-static const char *paper_figure(const json_t *grid)
+/* The keys the paper swept: its figure and the axis title with units. */
+static const struct {
+    const char *key, *fig, *title;
+} known[] = {{"queue_size", "11", "controller queue size (requests)"},
+             {"chips_per_channel", "12", "DRAM chips per channel"},
+             {"scheduler", "13", "memory scheduler"}};
+
+/* The index in known[] of a one-key sweep's key, or -1. */
+static int known_key(const json_t *grid)
 {
-    static const struct {
-        const char *key, *fig;
-    } known[] = {{"queue_size", "11"}, {"chips_per_channel", "12"}, {"scheduler", "13"}};
     if (json_array_size(grid) != 1)
-        return NULL;
+        return -1;
     const char *key = plot_str(json_array_get(grid, 0), "key", "");
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(key, known[i].key) == 0)
-            return known[i].fig;
-    return NULL;
+            return (int)i;
+    return -1;
+}
+
+/* The paper's figure for a one-key sweep, and the file name part. */
+static const char *paper_figure(const json_t *grid)
+{
+    int k = known_key(grid);
+    return k < 0 ? NULL : known[k].fig;
 }
 
 /* "KEY" or "KEY1+KEY2" for names and titles. */
@@ -86,7 +97,7 @@ static hamm_status fig_mae(plot_ctx *c, const json_t *doc, const char **h, size_
     plot_fig_init(&f, PLOT_BARS, "", title);
     fig_name(grid, "mae", &f);
     f.ylabel = "mean absolute error (pp)";
-    f.xlabel = keys;
+    f.xlabel = known_key(grid) < 0 ? keys : known[known_key(grid)].title;
     f.nseries = (int)nh;
     plot_buf_printf(&f.data, "# %s\n%s", title, "point");
     for (size_t k = 0; k < nh; k++) {
@@ -176,16 +187,14 @@ static hamm_status fig_workloads(plot_ctx *c, const json_t *doc, const char **h,
     plot_fig f;
     plot_fig_init(&f, PLOT_BARS, "", title);
     fig_name(grid, "workloads", &f);
-    f.ylabel = "|predicted - measured| (pp)";
+    f.ylabel = "absolute error (pp)";
     f.nseries = (int)(np * nhs);
     workloads_header(&f, grid, points, hs, nhs);
     size_t i, j;
     json_t *e, *pt;
-    size_t total = 4;
     json_array_foreach(json_object_get(json_object_get(json_array_get(points, 0), "result"),
                                        "entries"), i, e) {
         const char *name = plot_str(e, "name", "?");
-        total += strlen(name) + 2;
         plot_buf_label(&f.data, name);
         json_array_foreach(points, j, pt) {
             const json_t *pe = json_object_get(entry_named(pt, name), "error_pct");
@@ -202,7 +211,6 @@ static hamm_status fig_workloads(plot_ctx *c, const json_t *doc, const char **h,
             plot_buf_num(&f.data, plot_num(json_object_get(stats, hs[k]), "mae_pct"));
     }
     plot_buf_put(&f.data, "\n", 1);
-    f.xrot = total > 44 ? 30 : 0;
     return plot_fig_emit(c, &f, err);
 }
 

@@ -10,16 +10,6 @@
 
 #define MAXH 8
 
-/* Tilt the workload names when they would not fit level under their groups. */
-static int rotation(const json_t *entries)
-{
-    size_t i, total = 0;
-    json_t *e;
-    json_array_foreach(entries, i, e)
-        total += strlen(plot_str(e, "name", "?")) + 2;
-    return total > 44 ? 30 : 0;
-}
-
 static void header(plot_fig *f, const char *first, const char *const *cols, size_t n)
 {
     plot_buf_printf(&f->data, "# %s\n", f->title);
@@ -36,10 +26,9 @@ static hamm_status fig06(plot_ctx *c, const json_t *entries, hamm_error *err)
     plot_fig f;
     plot_fig_init(&f, PLOT_BARS, "fig06-measured",
                   "Measured DRAM efficiency and utilization per workload (cf. Figure 6)");
-    f.ylabel = "measured by the engine (%)";
+    f.ylabel = "measured (%)";
     f.yrange = "[0:100]";
     f.nseries = 2;
-    f.xrot = rotation(entries);
     static const char *const cols[] = {"DRAM efficiency", "DRAM utilization"};
     header(&f, "workload", cols, 2);
     size_t i;
@@ -64,7 +53,6 @@ static hamm_status fig07(plot_ctx *c, const json_t *entries, const char **h, siz
     f.ylabel = "DRAM efficiency (%)";
     f.yrange = "[0:100]";
     f.nseries = (int)nh + 1;
-    f.xrot = rotation(entries);
     const char *cols[MAXH + 1] = {"measured"};
     memcpy(cols + 1, h, nh * sizeof *h);
     header(&f, "workload", cols, nh + 1);
@@ -88,9 +76,8 @@ static hamm_status fig08(plot_ctx *c, const json_t *doc, const char **h, size_t 
     plot_fig_init(&f, PLOT_BARS, "fig08-error",
                   "Absolute error of the predicted DRAM efficiency per workload and "
                   "heuristic; AM: mean absolute error over workloads (cf. Figure 8)");
-    f.ylabel = "|predicted - measured| (pp)";
+    f.ylabel = "absolute error (pp)";
     f.nseries = (int)nh;
-    f.xrot = rotation(entries);
     header(&f, "workload", h, nh);
     size_t i;
     json_t *e;
@@ -115,8 +102,9 @@ static hamm_status fig09(plot_ctx *c, const json_t *entries, const char **h, siz
     plot_fig_init(&f, PLOT_SCATTER, "fig09-channels",
                   "Predicted against measured DRAM efficiency, one point per channel, one "
                   "panel per heuristic; dashed: x = y (cf. Figure 9)");
-    f.ylabel = "predicted DRAM efficiency (%)";
-    f.xlabel = "measured DRAM efficiency (%)";
+    /* short: the panels are 1.35 in tall; the caption says what is compared */
+    f.ylabel = "predicted (%)";
+    f.xlabel = "measured (%)";
     f.yrange = "[0:100]";
     f.nseries = (int)nh;
     const char *cols[MAXH + 1] = {"measured"};
@@ -140,26 +128,58 @@ static hamm_status fig09(plot_ctx *c, const json_t *entries, const char **h, siz
     return plot_fig_emit(c, &f, err);
 }
 
+/* Arithmetic and harmonic means over workloads, as the paper's Figure 10 shows them; a
+ * workload without a value (NaN) is left out, and the harmonic mean needs values > 0. */
+typedef struct means {
+    double sum, inv;
+    int n, ninv;
+} means;
+
+static void means_add(means *m, double v)
+{
+    if (isnan(v))
+        return;
+    m->sum += v;
+    m->n++;
+    if (v > 0) {
+        m->inv += 1 / v;
+        m->ninv++;
+    }
+}
+
 static hamm_status fig10(plot_ctx *c, const json_t *entries, hamm_error *err)
 {
     plot_fig f;
     plot_fig_init(&f, PLOT_BARS, "fig10-locality",
                   "Row access locality per workload: requests per activate, mean over "
-                  "channels (cf. Figure 10)");
+                  "channels; AM, HM: arithmetic and harmonic mean over workloads "
+                  "(cf. Figure 10)");
     f.ylabel = "requests per activate";
     f.nseries = 2;
-    f.xrot = rotation(entries);
-    static const char *const cols[] = {"measured (engine)", "predicted (no-overlap profiler)"};
+    static const char *const cols[] = {"measured (engine)", "predicted (no-overlap)"};
     header(&f, "workload", cols, 2);
+    means m[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
     size_t i;
     json_t *e;
     json_array_foreach(entries, i, e) {
+        double v[2] = {plot_num(json_object_get(e, "measured"),
+                                "row_locality_requests_per_activate"),
+                       plot_num(e, "predicted_row_locality_requests_per_activate")};
         plot_buf_label(&f.data, plot_str(e, "name", "?"));
-        plot_buf_num(&f.data, plot_num(json_object_get(e, "measured"),
-                                       "row_locality_requests_per_activate"));
-        plot_buf_num(&f.data, plot_num(e, "predicted_row_locality_requests_per_activate"));
+        for (int k = 0; k < 2; k++) {
+            plot_buf_num(&f.data, v[k]);
+            means_add(&m[k], v[k]);
+        }
         plot_buf_put(&f.data, "\n", 1);
     }
+    plot_buf_label(&f.data, "AM");
+    for (int k = 0; k < 2; k++)
+        plot_buf_num(&f.data, m[k].n ? m[k].sum / m[k].n : NAN);
+    plot_buf_str(&f.data, "\n");
+    plot_buf_label(&f.data, "HM");
+    for (int k = 0; k < 2; k++)
+        plot_buf_num(&f.data, m[k].ninv == m[k].n && m[k].n ? m[k].n / m[k].inv : NAN);
+    plot_buf_str(&f.data, "\n");
     return plot_fig_emit(c, &f, err);
 }
 

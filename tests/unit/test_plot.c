@@ -131,6 +131,34 @@ static void validate_data_hold_the_json_values(void **state)
     json_decref(doc);
 }
 
+/* Figure 10's means over workloads, and what its script learns for the layout. */
+static void locality_has_means_and_layout(void **state)
+{
+    (void)state;
+    json_t *doc = load("validate.json");
+    hamm_plot_options o = no_render();
+    hamm_plot_result res;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_plot_write(doc, scratch, &o, &res, &err), HAMM_OK);
+    const char *dat = slurp(scratch, "fig10-locality.dat");
+    /* measured 36.075, 12.25, 1.65, 1.15: AM 51.125 / 4; predicted: 51.63625 / 4 */
+    assert_string_equal(line_of(dat, "\"AM\""), "\"AM\" 12.78125 12.9090625");
+    /* HM 4 / (1/36.075 + 1/12.25 + 1/1.65 + 1/1.15) = 4 / 1.584979 */
+    const char *hm = line_of(dat, "\"HM\"");
+    assert_non_null(hm);
+    double v = strtod(hm + 5, NULL);
+    assert_true(v > 2.52364 && v < 2.52374);
+    const char *gp = slurp(scratch, "fig10-locality.gp");
+    /* "random_blocks", "vectoradd", AM and HM, "predicted (no-overlap)" */
+    assert_non_null(strstr(gp, "labelchars = 13 "));
+    assert_non_null(strstr(gp, "firstchars = 9\n"));
+    assert_non_null(strstr(gp, "nmeans = 2 "));
+    assert_non_null(strstr(gp, "keychars = 22 "));
+    assert_non_null(strstr(gp, "xrot = -1 "));
+    json_decref(doc);
+}
+
 static void sweep_over_scheduler_is_figure_13(void **state)
 {
     (void)state;
@@ -312,6 +340,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(validate_data_hold_the_json_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(locality_has_means_and_layout, setup, teardown),
         cmocka_unit_test_setup_teardown(sweep_over_scheduler_is_figure_13, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_schema_is_a_clear_error, setup, teardown),
         cmocka_unit_test_setup_teardown(unwritable_directory_leaves_nothing, setup, teardown),
