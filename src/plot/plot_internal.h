@@ -70,6 +70,9 @@ hamm_status plot_fig_emit(plot_ctx *c, plot_fig *f, hamm_error *err);
 
 /* The figure writers, one per schema. */
 hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err);
+/* Whether a hamm-validate/1 document has every field its figures read, of the right type
+ * (plot_check.c); the error names the JSON path. */
+hamm_status plot_validate_check(const plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_predict(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_simulate(plot_ctx *c, const json_t *doc, hamm_error *err);

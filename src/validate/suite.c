@@ -177,9 +177,10 @@ static hamm_status check_trace(const hamm_suite *s, const suite_entry *e, const 
 static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error *err)
 {
     char prefix[64];
-    snprintf(prefix, sizeof prefix, "entries[%zu].", i);
+    snprintf(prefix, sizeof prefix, "entries[%zu]", i);
     if (!json_is_object(obj))
         return bad(err, s, prefix, "expects an object");
+    strcat(prefix, ".");
     suite_entry *e = &s->entries[i];
     const char *name, *trace, *model, *skip;
     if (check_keys(s, obj, entry_keys, prefix, err) != HAMM_OK ||
