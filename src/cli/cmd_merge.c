@@ -40,25 +40,67 @@ static json_t *load_plan(const char *dir)
     return NULL;
 }
 
+/* Why `doc` is not the result of plan point `pt` (NULL when it is): a result of this
+ * sweep names the plan's suite and holds the point's overrides; the fields the sweep
+ * document and its table use must be there.  `field` gets the JSON path. */
+static const char *point_mismatch(const json_t *plan, const json_t *pt, const json_t *doc,
+                                  char *field, size_t size)
+{
+    const json_t *want = json_object_get(plan, "suite"), *got = json_object_get(doc, "suite");
+    const json_t *over = json_object_get(doc, "overrides");
+    static const char *const keys[] = {"path", "name"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(field, size, "suite.%s", keys[i]);
+        if (!json_is_string(json_object_get(got, keys[i])))
+            return "missing, or not a string";
+        if (!json_equal(json_object_get(got, keys[i]), json_object_get(want, keys[i])))
+            return "not this sweep's suite (a result of another sweep?)";
+    }
+    const char *key;
+    const json_t *v;
+    json_object_foreach((json_t *)json_object_get(pt, "set"), key, v) {
+        snprintf(field, size, "overrides.%s", key);
+        if (!json_equal(json_object_get(over, key), v))
+            return "not this point's value (a result of another sweep or point?)";
+    }
+    snprintf(field, size, "%s", !json_is_array(json_object_get(doc, "heuristics")) ? "heuristics"
+                                : !json_is_array(json_object_get(doc, "entries"))  ? "entries"
+                                                                                   : "summary");
+    if (!json_is_array(json_object_get(doc, "heuristics")) ||
+        !json_is_array(json_object_get(doc, "entries")))
+        return "missing, or not an array";
+    if (!json_is_object(json_object_get(json_object_get(doc, "summary"), "per_entry"))) {
+        snprintf(field, size, "summary.per_entry");
+        return "missing, or not an object";
+    }
+    return NULL;
+}
+
 /* The result of one plan point, or NULL after saying why (missing: *missing is set). */
-static json_t *load_point(const char *dir, const json_t *pt, int *missing)
+static json_t *load_point(const char *dir, const json_t *plan, const json_t *pt, int *missing)
 {
     const char *name = json_string_value(json_object_get(pt, "output"));
-    char path[PATH_MAX + 64];
+    char path[PATH_MAX + 64], field[160];
     snprintf(path, sizeof path, "%s/%s", dir, name ? name : "?");
     json_error_t jerr;
     json_t *doc = name && !strchr(name, '/') ? json_load_file(path, 0, &jerr) : NULL;
     const char *schema = json_string_value(json_object_get(doc, "schema"));
-    if (doc && schema && strcmp(schema, HAMM_VALIDATE_SCHEMA) == 0)
+    const char *why = NULL;
+    if (doc && schema && strcmp(schema, HAMM_VALIDATE_SCHEMA) == 0 &&
+        !(why = point_mismatch(plan, pt, doc, field, sizeof field)))
         return doc;
-    if (!doc && json_error_code(&jerr) == json_error_cannot_open_file) {
+    if (why) {
+        fprintf(stderr, "hamm: %s: %s: %s\n", path, field, why);
+    } else if (!doc && json_error_code(&jerr) == json_error_cannot_open_file) {
         *missing = 1;
         fprintf(stderr, "hamm: missing job %lld: %s: no result; its command:\n  %s\n",
                 (long long)json_integer_value(json_object_get(pt, "index")), path,
                 json_string_value(json_object_get(pt, "command")));
+    } else if (!doc) {
+        fprintf(stderr, "hamm: %s:%d:%d: not a " HAMM_VALIDATE_SCHEMA " result: %s\n", path,
+                jerr.line, jerr.column, jerr.text);
     } else {
-        fprintf(stderr, "hamm: %s: not a " HAMM_VALIDATE_SCHEMA " result%s%s\n", path,
-                doc ? "" : ": ", doc ? "" : jerr.text);
+        fprintf(stderr, "hamm: %s: schema: not a " HAMM_VALIDATE_SCHEMA " result\n", path);
     }
     json_decref(doc);
     return NULL;
@@ -73,7 +115,7 @@ static json_t *merge(const char *dir, const json_t *plan)
     json_t *pt;
     json_array_foreach(plan_points, i, pt) {
         int miss = 0;
-        json_t *result = load_point(dir, pt, &miss);
+        json_t *result = load_point(dir, plan, pt, &miss);
         missing += miss;
         bad += !result && !miss;
         json_t *entry = result ? sweep_point(i, json_incref(json_object_get(pt, "set")), result)

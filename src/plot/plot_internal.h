@@ -70,6 +70,9 @@ hamm_status plot_fig_emit(plot_ctx *c, plot_fig *f, hamm_error *err);
 
 /* The figure writers, one per schema. */
 hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err);
+/* Whether a hamm-validate/1 document has every field its figures read, of the right type
+ * (plot_check.c); the error names the JSON path. */
+hamm_status plot_validate_check(const plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_predict(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_simulate(plot_ctx *c, const json_t *doc, hamm_error *err);
@@ -88,6 +91,13 @@ int plot_gnuplot_exists(const char *program);
 /* Write `len` bytes to dir/name through a temporary renamed into place. */
 hamm_status plot_write_file(const char *dir, const char *name, const char *text, size_t len,
                             hamm_error *err);
+/* The two halves of plot_write_file, so several files can be written before any is
+ * renamed: stage into a temporary beside dir/name (its name into tmp), then rename it
+ * (the temporary is removed when that fails; unlink it yourself to give it up). */
+hamm_status plot_stage_file(const char *dir, const char *name, const char *text, size_t len,
+                            char *tmp, size_t tmpsize, hamm_error *err);
+hamm_status plot_commit_file(const char *dir, const char *name, const char *tmp,
+                             hamm_error *err);
 /* Read a whole file (malloc'd, NUL-terminated; *len its length). */
 hamm_status plot_read_file(const char *path, char **text, size_t *len, hamm_error *err);
 

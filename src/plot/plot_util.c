@@ -106,14 +106,14 @@ size_t plot_heuristics(const json_t *doc, const char **names, size_t max)
     return n;
 }
 
-hamm_status plot_write_file(const char *dir, const char *name, const char *text, size_t len,
-                            hamm_error *err)
+hamm_status plot_stage_file(const char *dir, const char *name, const char *text, size_t len,
+                            char *tmp, size_t tmpsize, hamm_error *err)
 {
-    char path[4096], tmp[4200];
+    char path[4096];
     int n = snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (n < 0 || (size_t)n >= sizeof path)
+    if (n < 0 || (size_t)n >= sizeof path || (size_t)n + 12 > tmpsize)
         return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "path too long");
-    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+    snprintf(tmp, tmpsize, "%s.tmp-XXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0)
         return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot create: %s",
@@ -122,20 +122,40 @@ hamm_status plot_write_file(const char *dir, const char *name, const char *text,
     umask(mask);
     fchmod(fd, 0666 & ~mask);
     FILE *fp = fdopen(fd, "wb");
-    int bad = !fp;
+    int bad = !fp, e = errno;
     if (fp) {
         bad = fwrite(text, 1, len, fp) != len;
         bad |= fclose(fp) != 0;
+        e = errno;
     } else {
         close(fd);
     }
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot write: %s",
-                             strerror(e));
-    }
-    return HAMM_OK;
+    if (!bad)
+        return HAMM_OK;
+    unlink(tmp);
+    /* fdopen and stdio's buffer fail for want of memory, not of the disk */
+    return hamm_error_at(err, e == ENOMEM ? HAMM_ERR_NOMEM : HAMM_ERR_IO, HAMM_IN(path), NULL,
+                         "cannot write: %s", strerror(e));
+}
+
+hamm_status plot_commit_file(const char *dir, const char *name, const char *tmp,
+                             hamm_error *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (rename(tmp, path) == 0)
+        return HAMM_OK;
+    int e = errno;
+    unlink(tmp);
+    return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot write: %s", strerror(e));
+}
+
+hamm_status plot_write_file(const char *dir, const char *name, const char *text, size_t len,
+                            hamm_error *err)
+{
+    char tmp[4200];
+    hamm_status st = plot_stage_file(dir, name, text, len, tmp, sizeof tmp, err);
+    return st == HAMM_OK ? plot_commit_file(dir, name, tmp, err) : st;
 }
 
 hamm_status plot_read_file(const char *path, char **text, size_t *len, hamm_error *err)

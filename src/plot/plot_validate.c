@@ -186,8 +186,8 @@ static hamm_status fig10(plot_ctx *c, const json_t *entries, hamm_error *err)
 hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err)
 {
     const json_t *entries = json_object_get(doc, "entries");
-    if (!json_is_array(entries))
-        return plot_missing(c, "entries", err);
+    if (plot_validate_check(c, doc, err) != HAMM_OK)
+        return err->status;
     if (json_array_size(entries) == 0)
         return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(c->opt->source), "entries",
                              "no workloads to plot");

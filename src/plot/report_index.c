@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hamm_build_config.h"
 #include "report_internal.h"
@@ -285,6 +286,24 @@ static hamm_status build(page *p, const char *dir, const hamm_report_page *pg,
     return st;
 }
 
+/* index.md and index.html both staged before either is renamed, so a failure leaves
+ * neither (nor a temporary) behind. */
+static hamm_status write_both(const char *dir, const page *p, hamm_error *err)
+{
+    char md[4200], html[4200];
+    hamm_status st = plot_stage_file(dir, "index.md", p->md.s, p->md.len, md, sizeof md, err);
+    if (st != HAMM_OK)
+        return st;
+    st = plot_stage_file(dir, "index.html", p->html.s, p->html.len, html, sizeof html, err);
+    if (st != HAMM_OK) {
+        unlink(md);
+        return st;
+    }
+    if ((st = plot_commit_file(dir, "index.md", md, err)) != HAMM_OK)
+        unlink(html);
+    return st == HAMM_OK ? plot_commit_file(dir, "index.html", html, err) : st;
+}
+
 hamm_status hamm_report_write_index(const char *dir, const hamm_report_page *pg,
                                     hamm_error *err)
 {
@@ -295,9 +314,7 @@ hamm_status hamm_report_write_index(const char *dir, const hamm_report_page *pg,
     if (st == HAMM_OK && (p.md.oom || p.html.oom))
         st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(dir), NULL, "out of memory");
     if (st == HAMM_OK)
-        st = plot_write_file(dir, "index.md", p.md.s, p.md.len, err);
-    if (st == HAMM_OK)
-        st = plot_write_file(dir, "index.html", p.html.s, p.html.len, err);
+        st = write_both(dir, &p, err);
     plot_buf_free(&p.md);
     plot_buf_free(&p.html);
     return st;

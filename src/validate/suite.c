@@ -175,9 +175,10 @@ static hamm_status check_trace(const hamm_suite *s, const suite_entry *e, const 
 static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error *err)
 {
     char prefix[64];
-    snprintf(prefix, sizeof prefix, "entries[%zu].", i);
+    snprintf(prefix, sizeof prefix, "entries[%zu]", i);
     if (!json_is_object(obj))
         return bad(err, s, prefix, "expects an object");
+    strcat(prefix, ".");
     suite_entry *e = &s->entries[i];
     const char *name, *trace, *model, *skip;
     if (suite_check_keys(s, obj, entry_keys, prefix, err) != HAMM_OK ||
@@ -258,6 +259,24 @@ static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
     return suite_parse_sweeps(s, json_object_get(root, "sweeps"), err);
 }
 
+/* Parse the file; syntax errors keep jansson's line and column.  jansson out of memory
+ * says so, or (its first buffer) leaves the text empty: not a syntax error. */
+static hamm_status read_suite(const char *path, json_t **root, hamm_error *err)
+{
+    json_error_t jerr;
+    *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (*root)
+        return HAMM_OK;
+    if (!jerr.text[0] || json_error_code(&jerr) == json_error_out_of_memory)
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
+    if (json_error_code(&jerr) == json_error_cannot_open_file)
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "%s", jerr.text);
+    return hamm_error_at(err, HAMM_ERR_CONFIG,
+                         HAMM_AT(path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
+                                 jerr.column > 0 ? (uint64_t)jerr.column : 0, HAMM_NO_OFFSET),
+                         NULL, "%s", jerr.text);
+}
+
 hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, hamm_suite **out,
                             hamm_error *err)
 {
@@ -269,18 +288,9 @@ hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, ham
         free(s);
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     }
-    json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-    hamm_status st;
-    if (!root)
-        st = hamm_error_at(err,
-                           json_error_code(&jerr) == json_error_cannot_open_file
-                               ? HAMM_ERR_IO
-                               : HAMM_ERR_CONFIG,
-                           HAMM_AT(path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
-                                   jerr.column > 0 ? (uint64_t)jerr.column : 0, HAMM_NO_OFFSET),
-                           NULL, "%s", jerr.text);
-    else
+    json_t *root = NULL;
+    hamm_status st = read_suite(path, &root, err);
+    if (st == HAMM_OK)
         st = parse_top(s, root, err);
     json_decref(root);
     if (st != HAMM_OK) {
