@@ -54,7 +54,7 @@ do for [fmt in formats] {
     eval termcmd(fmt)
     set output out.'.'.fmt
     plot for [i=1:nseries] data using i+1:xtic(1) title columnheader(i+1) \
-         fillstyle pattern pattern[(i-1)%8+1] border lc rgb colour[(i-1)%8+1] \
-         lc rgb colour[(i-1)%8+1] lw 0.8
+         fillstyle pattern pattern[(i+firststyle-2)%8+1] \
+         border lc rgb colour[(i+firststyle-2)%8+1] lc rgb colour[(i+firststyle-2)%8+1] lw 0.8
     set output
 }

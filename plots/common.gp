@@ -51,6 +51,9 @@ set key above horizontal samplen 2 spacing 1.1
 set ylabel ylabel
 set xlabel xlabel
 eval 'set yrange '.yrange
+# A logarithmic axis for values over orders of magnitude (row locality: 1 to 10^4);
+# bars then start at 1.
+if (exists("ylog") && ylog) { set logscale y 10 }
 set xtics nomirror
 set ytics nomirror
 set tics scale 0.6

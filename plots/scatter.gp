@@ -36,7 +36,8 @@ do for [fmt in formats] {
         else { unset xlabel }
         plot x with lines dt 2 lw 0.8 lc rgb '#555555', \
              data using 3:(column(i + 3)) with points pt shape[(i - 1) % 8 + 1] \
-                  ps (fmt eq 'pdf' ? 0.55 : 1.2) lw 0.8 lc rgb colour[(i - 1) % 8 + 1]
+                  ps (fmt eq 'pdf' ? 0.55 : 1.2) lw 0.8 \
+                  lc rgb colour[(i + firststyle - 2) % 8 + 1]
     }
     unset multiplot
     set output

@@ -18,6 +18,7 @@ void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *ti
     snprintf(f->title, sizeof f->title, "%s", title);
     f->yrange = "[0:*]";
     f->xrot = -1;
+    f->firststyle = 1;
     f->xlabel = "";
     f->ylabel = "";
 }
@@ -120,6 +121,9 @@ static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, p
     put_var(b, "panels", f->panels);
     label_stats ls = scan_labels(f);
     plot_buf_printf(b, "nseries = %d\nngroups = %d\n", f->nseries, ls.groups);
+    plot_buf_printf(b, "firststyle = %d  # the colour and fill of the first series\n"
+                       "ylog = %d  # 1: logarithmic y axis\n",
+                    f->firststyle, f->ylog);
     plot_buf_printf(b, "xrot = %d  # tic label angle in degrees; -1: level if they fit, "
                        "else 45 or 90\n",
                     f->xrot);

@@ -50,6 +50,9 @@ typedef struct plot_fig {
     const char *yrange; /* gnuplot range text, e.g. "[0:100]" or "[0:*]" */
     int nseries;        /* bars: data columns after the label; scatter: panels */
     int xrot;           /* x tic label angle in degrees; -1 (the default): automatic */
+    int firststyle;     /* bars: the colour and pattern of the first series (1: the first);
+                           a heuristic keeps its look from figure to figure */
+    int ylog;           /* 1: a logarithmic y axis (values over orders of magnitude) */
     char panels[256];   /* scatter: the panels' titles, space-separated */
     plot_buf data;
 } plot_fig;

@@ -99,6 +99,7 @@ static hamm_status fig_mae(plot_ctx *c, const json_t *doc, const char **h, size_
     f.ylabel = "mean absolute error (pp)";
     f.xlabel = known_key(grid) < 0 ? keys : known[known_key(grid)].title;
     f.nseries = (int)nh;
+    f.firststyle = 2; /* each heuristic as in Figure 7 */
     plot_buf_printf(&f.data, "# %s\n%s", title, "point");
     for (size_t k = 0; k < nh; k++) {
         plot_buf_put(&f.data, " ", 1);

@@ -78,6 +78,7 @@ static hamm_status fig08(plot_ctx *c, const json_t *doc, const char **h, size_t 
                   "heuristic; AM: mean absolute error over workloads (cf. Figure 8)");
     f.ylabel = "absolute error (pp)";
     f.nseries = (int)nh;
+    f.firststyle = 2; /* each heuristic as in Figure 7, after "measured" */
     header(&f, "workload", h, nh);
     size_t i;
     json_t *e;
@@ -104,6 +105,7 @@ static hamm_status fig09(plot_ctx *c, const json_t *entries, const char **h, siz
                   "panel per heuristic; dashed: x = y (cf. Figure 9)");
     /* short: the panels are 1.35 in tall; the caption says what is compared */
     f.ylabel = "predicted (%)";
+    f.firststyle = 2; /* each heuristic's colour as in Figure 7 */
     f.xlabel = "measured (%)";
     f.yrange = "[0:100]";
     f.nseries = (int)nh;
@@ -156,6 +158,8 @@ static hamm_status fig10(plot_ctx *c, const json_t *entries, hamm_error *err)
                   "(cf. Figure 10)");
     f.ylabel = "requests per activate";
     f.nseries = 2;
+    f.ylog = 1; /* from about 1 (random) to thousands (a few hot rows) */
+    f.yrange = "[1:*]";
     static const char *const cols[] = {"measured (engine)", "predicted (no-overlap)"};
     header(&f, "workload", cols, 2);
     means m[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
