@@ -107,4 +107,12 @@ hamm_status plot_read_file(const char *path, char **text, size_t *len, hamm_erro
 /* The heuristic names of a validate document's "heuristics" array. */
 size_t plot_heuristics(const json_t *doc, const char **names, size_t max);
 
+/* A sweep point's label: the value with one axis, "k=v,k=v" with several; keys linked to
+ * an axis are left out (plot_sweep.c). */
+void plot_point_label(const json_t *grid, const json_t *pt, char *out, size_t size);
+
+/* A sweep point's label: the value with one axis, "k=v,k=v" with several; keys linked to
+ * an axis are left out (plot_sweep.c). */
+void plot_point_label(const json_t *grid, const json_t *pt, char *out, size_t size);
+
 #endif

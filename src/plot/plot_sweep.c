@@ -51,8 +51,7 @@ static void keys_text(const json_t *grid, const char *sep, char *out, size_t siz
     }
 }
 
-/* A point's label: the value with one key, "k=v,k=v" with several. */
-static void point_label(const json_t *grid, const json_t *pt, char *out, size_t size)
+void plot_point_label(const json_t *grid, const json_t *pt, char *out, size_t size)
 {
     const json_t *set = json_object_get(pt, "set");
     size_t i, len = 0;
@@ -111,7 +110,7 @@ static hamm_status fig_mae(plot_ctx *c, const json_t *doc, const char **h, size_
     json_array_foreach(json_object_get(doc, "points"), i, pt) {
         json_t *stats = json_object_get(
             json_object_get(json_object_get(pt, "result"), "summary"), "per_entry");
-        point_label(grid, pt, label, sizeof label);
+        plot_point_label(grid, pt, label, sizeof label);
         plot_buf_label(&f.data, label);
         for (size_t k = 0; k < nh; k++)
             plot_buf_num(&f.data, plot_num(json_object_get(stats, h[k]), "mae_pct"));
@@ -153,7 +152,7 @@ static void workloads_header(plot_fig *f, const json_t *grid, const json_t *poin
     json_t *pt;
     plot_buf_printf(&f->data, "# %s\n%s", f->title, "workload");
     json_array_foreach(points, i, pt) {
-        point_label(grid, pt, label, sizeof label);
+        plot_point_label(grid, pt, label, sizeof label);
         for (size_t k = 0; k < nhs; k++) {
             if (nhs > 1)
                 snprintf(series, sizeof series, "%s %s", label, hs[k]);

@@ -138,7 +138,9 @@ static void sweep_section(page *p, const json_t *s)
         snprintf(title + strlen(title), sizeof title - strlen(title), "%s %s", i ? "," : "",
                  plot_str(g, "key", "?"));
     heading(p, 2, title);
-    const char *head[MAXH + 1] = {"point"};
+    /* one axis: its values under its key; several: "k=v,k=v" under "point" */
+    const char *head[MAXH + 1] = {
+        json_array_size(grid) == 1 ? plot_str(json_array_get(grid, 0), "key", "?") : "point"};
     for (size_t k = 0; k < nh; k++)
         head[k + 1] = h[k];
     para(p, "Mean absolute error over workloads (pp) at each point:",
@@ -146,13 +148,9 @@ static void sweep_section(page *p, const json_t *s)
     plot_buf_str(&p->html, "<table>\n");
     table_row(p, head, nh + 1, 1);
     json_array_foreach(points, i, pt) {
-        char label[256] = "", cells[MAXH][32];
+        char label[256], cells[MAXH][32];
         const char *row[MAXH + 1] = {label};
-        const char *key;
-        json_t *v;
-        json_object_foreach(json_object_get(pt, "set"), key, v)
-            snprintf(label + strlen(label), sizeof label - strlen(label), "%s%s=%s",
-                     label[0] ? " " : "", key, json_is_string(v) ? json_string_value(v) : "?");
+        plot_point_label(grid, pt, label, sizeof label);
         const json_t *st = json_object_get(
             json_object_get(json_object_get(pt, "result"), "summary"), "per_entry");
         for (size_t k = 0; k < nh; k++) {
