@@ -16,7 +16,9 @@ if (xrot != 0) { set xtics rotate by xrot right offset (xrot < 90 ? 0.5 : 0), 0 
 else { set xtics norotate center }
 # The legend sits above the plot, never over a bar, in as many columns as fit; one series
 # needs none (the axis title says what it is).
-keycols = int((win - 0.4) / (chars_in(keychars) + 0.4))
+# (gnuplot reckons the entries wider than our estimate of the text: allow for that, or it
+# wraps them into more rows than the margin holds and the legend covers the bars)
+keycols = int((win - 0.4) / (chars_in(keychars) * 1.3 + 0.5))
 keycols = keycols < 1 ? 1 : (keycols > nseries ? nseries : keycols)
 keyrows = nseries == 1 ? 0 : int((nseries + keycols - 1) / keycols)
 set key above horizontal Left reverse samplen 1.5 width -1 maxcols keycols maxrows keyrows

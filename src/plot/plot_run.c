@@ -59,6 +59,7 @@ hamm_status plot_predict(plot_ctx *c, const json_t *doc, hamm_error *err)
                   "Predicted DRAM efficiency per channel, one bar per heuristic");
     f.ylabel = "predicted efficiency (%)";
     f.yrange = "[0:100]";
+    f.firststyle = 2; /* each heuristic as in the validate figures */
     return per_channel(c, &f, doc, h, nh, predicted, h, err);
 }
 
