@@ -48,6 +48,7 @@ static void copy_tail(char *dst, size_t size, const char *src)
 }
 
 /* The one place that fills a record: every setter ends here. */
+HAMM_PRINTF(5, 0)
 static hamm_status fill(hamm_error *err, hamm_status status, hamm_pos pos, const char *field,
                         const char *fmt, va_list ap)
 {

@@ -23,7 +23,9 @@
 
 /* The shims run while the sanitizer's runtime is still starting (ld.so allocates before
  * its shadow memory exists), so they must not be instrumented themselves. */
-#if defined(__GNUC__)
+#if defined(__clang__)
+#define AF_EARLY __attribute__((no_sanitize("address", "undefined")))
+#elif defined(__GNUC__)
 #define AF_EARLY __attribute__((no_sanitize_address, no_sanitize_undefined))
 #else
 #define AF_EARLY
