@@ -6,7 +6,7 @@
 # commands read it twice).
 # Usage: tests/bench/validate.sh [REQUESTS [REPS]]
 #   REQUESTS per trace of the large suite (default 10^6; 0 skips it), REPS repetitions
-#   of each timing, the best kept (default 5).
+#   of each timing, taken in turn, the best kept (default 7).
 #
 # Suites:
 #   grown    models/suites/default.json with the synthetic traces of
@@ -21,7 +21,7 @@
 set -euo pipefail
 
 requests=${1:-1000000}
-reps=${2:-5}
+reps=${2:-7}
 . "$(dirname "$0")/common.sh"
 
 # The grown suite, trace paths absolute so that it can live in $work.
@@ -83,15 +83,38 @@ same_output() {
         { echo "validate.sh: --jobs 1 and --jobs 2 differ on $1" >&2; exit 1; }
 }
 
+# Seconds one run of CMD... takes.
+time_once() {
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$@" >/dev/null
+    t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
+}
+
+# best_interleaved SUITE: the best of $reps times of --jobs 1, --jobs 2 and by hand, the
+# three taken in turn in each repetition, so that a burst of load elsewhere on the
+# machine falls on all three rather than on one.
+best_interleaved() {
+    local a b h best1='' best2='' besth=''
+    for _ in $(seq "$reps"); do
+        a=$(time_once "$hamm" validate --jobs 1 "$1")
+        b=$(time_once "$hamm" validate --jobs 2 "$1")
+        h=$(time_once by_hand "$1")
+        best1=$(awk -v x="$a" -v m="$best1" 'BEGIN { print (m == "" || x < m) ? x : m }')
+        best2=$(awk -v x="$b" -v m="$best2" 'BEGIN { print (m == "" || x < m) ? x : m }')
+        besth=$(awk -v x="$h" -v m="$besth" 'BEGIN { print (m == "" || x < m) ? x : m }')
+    done
+    echo "$best1 $best2 $besth"
+}
+
 suites=$(grown_suite)
 [ "$requests" -gt 0 ] && suites="$suites $(bench_suite)"
 echo "load before: $(uptime)"
 for suite in $suites; do
     same_output "$suite"
     n=$(jq '.entries | length' "$suite")
-    t1=$(best_of "$reps" "$hamm" validate --jobs 1 "$suite")
-    t2=$(best_of "$reps" "$hamm" validate --jobs 2 "$suite")
-    th=$(best_of "$reps" by_hand "$suite")
+    read -r t1 t2 th < <(best_interleaved "$suite")
     rss=$(peak_rss_mb "$hamm" validate --jobs 2 "$suite")
     awk -v s="$(basename "$suite") ($n entries)" -v a="$t1" -v b="$t2" -v h="$th" -v r="$rss" 'BEGIN {
         printf "%-22s validate --jobs 1 %.3f s, --jobs 2 %.3f s (speed-up %.2f, target >= 1.7); predict + simulate by hand %.3f s, validate/by-hand %.2f (target <= 1.1); peak RSS %s MB\n",
