@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "common/alloc.h"
 #include "hamm/dram_model.h"
@@ -158,11 +159,13 @@ static hamm_status find_model(const hamm_suite *s, suite_entry *e, const char *p
                                                             NULL, "out of memory");
 }
 
-static hamm_status check_trace(const hamm_suite *s, const suite_entry *e, const char *prefix,
+static hamm_status check_trace(const hamm_suite *s, suite_entry *e, const char *prefix,
                                hamm_error *err)
 {
     FILE *fp = fopen(e->trace_path, "rb");
     if (fp) {
+        struct stat st;
+        e->trace_bytes = fstat(fileno(fp), &st) == 0 && st.st_size > 0 ? (uint64_t)st.st_size : 0;
         fclose(fp);
         return HAMM_OK;
     }
@@ -170,6 +173,24 @@ static hamm_status check_trace(const hamm_suite *s, const suite_entry *e, const 
     snprintf(field, sizeof field, "%strace", prefix);
     snprintf(text, sizeof text, "cannot open %.120s: %s", e->trace_path, strerror(errno));
     return bad(err, s, field, "%s", text);
+}
+
+/* Whether an earlier entry has the same model file and overrides: it loaded, so this
+ * entry's model loads too, and the suite loads once per model rather than per entry. */
+static int model_checked(const hamm_suite *s, size_t i)
+{
+    const suite_entry *e = &s->entries[i];
+    for (size_t j = 0; j < i; j++) {
+        const suite_entry *o = &s->entries[j];
+        if (o->nsets != e->nsets || strcmp(o->model_path, e->model_path) != 0)
+            continue;
+        size_t k = 0;
+        while (k < e->nsets && strcmp(o->sets[k], e->sets[k]) == 0)
+            k++;
+        if (k == e->nsets)
+            return 1;
+    }
+    return 0;
 }
 
 static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error *err)
@@ -203,7 +224,7 @@ static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error 
     if (check_trace(s, e, prefix, err) != HAMM_OK || find_model(s, e, prefix, err) != HAMM_OK)
         return err->status;
     hamm_system_config cfg;
-    return suite_entry_config(s, i, NULL, 0, &cfg, err);
+    return model_checked(s, i) ? HAMM_OK : suite_entry_config(s, i, NULL, 0, &cfg, err);
 }
 
 static hamm_status parse_heuristics(hamm_suite *s, json_t *list, hamm_error *err)

@@ -11,6 +11,7 @@ typedef struct suite_entry {
     char *name;
     char *trace;       /* as written in the suite */
     char *trace_path;  /* resolved against the suite's directory */
+    uint64_t trace_bytes; /* its size when loaded: the runner starts the largest first */
     char *model;       /* as written in the suite */
     char *model_path;  /* the model file found */
     hamm_trace_format format;

@@ -1,5 +1,6 @@
 /* test_validate.c - suites (loading, errors naming file and JSON path), grid expansion
- * order, and the validate document's nulls with their reasons. */
+ * order, the validate document's nulls with their reasons, and the order entries run in
+ * (largest trace first, the first failure in suite order reported). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -183,13 +184,57 @@ static void test_single_entry_nulls(void **state)
     hamm_suite_free(s);
 }
 
+static void count_calls(void *user, size_t done, size_t total)
+{
+    (void)done;
+    (void)total;
+    ++*(size_t *)user;
+}
+
+/* Run `file` with `jobs` workers, expecting a failure; the entries that ran. */
+static size_t run_failing(const char *file, unsigned jobs, hamm_error *err)
+{
+    hamm_suite *s = NULL;
+    hamm_error_clear(err);
+    assert_int_equal(hamm_suite_load(file, &models, &s, err), HAMM_OK);
+    size_t ran = 0;
+    hamm_validate_options o = {.jobs = jobs, .progress = count_calls, .user = &ran};
+    json_t *doc = NULL;
+    assert_int_not_equal(hamm_validate_run(s, &o, &doc, err), HAMM_OK);
+    assert_null(doc);
+    hamm_suite_free(s);
+    return ran;
+}
+
+/* small-then-big.json: small-bad.txt < tiny.txt < big-bad.txt, failing, passing, failing.
+ * Largest first, one job runs big-bad (fails), then ok (an earlier entry, so it still
+ * runs), then small-bad: three entries, and the error is entries[0]'s.  In suite order
+ * only small-bad would run; stopping at the first failure run would report big-bad. */
+static void test_largest_first_first_failure(void **state)
+{
+    (void)state;
+    hamm_error err;
+    assert_int_equal(run_failing(DATA "order/small-then-big.json", 1, &err), 3);
+    assert_non_null(strstr(err.text, "entries[0] 'small-bad'"));
+    assert_non_null(strstr(err.source, "small-bad.txt"));
+    run_failing(DATA "order/small-then-big.json", 2, &err);
+    assert_non_null(strstr(err.text, "entries[0] 'small-bad'"));
+    /* big-fails-first.json: the largest entry is first and fails; nothing after it runs */
+    assert_int_equal(run_failing(DATA "order/big-fails-first.json", 1, &err), 1);
+    assert_non_null(strstr(err.text, "entries[0] 'big-bad'"));
+    run_failing(DATA "order/big-fails-first.json", 3, &err);
+    assert_non_null(strstr(err.text, "entries[0] 'big-bad'"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_suite_errors), cmocka_unit_test(test_suite_loads),
         cmocka_unit_test(test_grid_order),
         cmocka_unit_test(test_grid_links),
-        cmocka_unit_test(test_suite_sweeps),   cmocka_unit_test(test_single_entry_nulls),
+        cmocka_unit_test(test_suite_sweeps),
+        cmocka_unit_test(test_single_entry_nulls),
+        cmocka_unit_test(test_largest_first_first_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
