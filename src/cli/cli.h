@@ -14,6 +14,13 @@
 
 /* Exit codes: runtime errors 1, usage errors 2. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+enum { CLI_MAX_SETS = 64, CLI_MAX_MODEL_DIRS = 16 };
+
+/* Append a --set KEY=VALUE or a --model-path DIR to a list holding *n of CLI_MAX_SETS
+ * (CLI_MAX_MODEL_DIRS): 1 when added, -1 after printing a usage error (full, or not of
+ * the form). */
+int cli_add_set(const char *cmd, const char *arg, const char **sets, size_t *n);
+int cli_add_model_dir(const char *cmd, const char *arg, const char **dirs, size_t *n);
 
 typedef struct cli_command {
     const char *name;
@@ -45,9 +52,9 @@ int cli_wants_json(const char *path);
 typedef struct cli_trace_opts {
     hamm_trace_options trace;
     const char *model;      /* model name or path */
-    const char *sets[64];   /* --set key=value, in order */
+    const char *sets[CLI_MAX_SETS]; /* --set key=value, in order */
     size_t nsets;
-    const char *model_dirs[16]; /* --model-path DIR, in order */
+    const char *model_dirs[CLI_MAX_MODEL_DIRS]; /* --model-path DIR, in order */
     size_t nmodel_dirs;
 } cli_trace_opts;
 

@@ -25,6 +25,7 @@ void cmd_report_help(FILE *out)
             "options:\n"
             "  -o, --output DIR         the directory to write (required)\n"
             "  -s, --set KEY=VALUE      override a model field in every entry (repeatable)\n"
+            "      --model-path DIR     look model names up in DIR first (repeatable)\n"
             "  -J, --jobs N             entries run at a time (default: the number of cores)\n"
             "  -S, --no-sweeps          validate only: leave out the suite's sweeps\n"
             "  -n, --no-render          write data files and scripts only, do not run gnuplot\n"
@@ -45,13 +46,14 @@ static int parse_args(int argc, char **argv, report_opts *o)
 {
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},  {"set", required_argument, NULL, 's'},
+        {"model-path", required_argument, NULL, 'M'},
         {"jobs", required_argument, NULL, 'J'},    {"no-sweeps", no_argument, NULL, 'S'},
         {"no-render", no_argument, NULL, 'n'},     {"gnuplot", required_argument, NULL, 'g'},
         {"plots-dir", required_argument, NULL, 'P'}, {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:s:J:Sng:P:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:s:J:Sng:P:hM:", longopts, NULL)) != -1) {
         int shared = cli_validate_option("report", c, optarg, &o->v);
         if (shared < 0)
             return CLI_USAGE;
@@ -206,7 +208,7 @@ int cmd_report(int argc, char **argv)
         return rc < 0 ? CLI_OK : rc;
     char templates[4096];
     cli_model_path models;
-    cli_model_path_init(&models, NULL, 0);
+    cli_model_path_init(&models, o.v.model_dirs, o.v.nmodel_dirs);
     hamm_suite *s = NULL;
     report_run r = {.o = &o, .models = &models};
     hamm_error err;

@@ -26,6 +26,7 @@ void cmd_sweep_help(FILE *out)
             "                           value (e.g. --grid chips_per_channel=1,2,4 --with\n"
             "                           address_map=M1,M2,M4: the map each count needs)\n"
             "  -s, --set KEY=VALUE      override a model field at every point (repeatable)\n"
+            "      --model-path DIR     look model names up in DIR first (repeatable)\n"
             "  -J, --jobs N             entries run at a time (default: the number of cores)\n"
             "  -j, --json               JSON (schema hamm-sweep/1, see docs/JSON.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n"
@@ -47,7 +48,7 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
 {
     static const struct option longopts[] = {
         {"grid", required_argument, NULL, 'g'}, {"with", required_argument, NULL, 'w'},
-        {"set", required_argument, NULL, 's'},
+        {"set", required_argument, NULL, 's'}, {"model-path", required_argument, NULL, 'M'},
         {"jobs", required_argument, NULL, 'J'}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'}, {"emit-jobs", required_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0}};
@@ -55,7 +56,7 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
     hamm_error_clear(&err);
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "g:w:s:J:jo:e:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "g:w:s:J:jo:e:hM:", longopts, NULL)) != -1) {
         int shared = cli_validate_option("sweep", c, optarg, &o->v);
         if (shared < 0)
             return CLI_USAGE;
@@ -186,6 +187,17 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s)
     return rc;
 }
 
+/* The jobs name the model directories absolutely, like the suite: they may run anywhere. */
+static int emit(const sweep_opts *o, const hamm_suite *s)
+{
+    static char abs[CLI_MAX_MODEL_DIRS][PATH_MAX];
+    const char *dirs[CLI_MAX_MODEL_DIRS];
+    for (size_t i = 0; i < o->v.nmodel_dirs; i++)
+        dirs[i] = realpath(o->v.model_dirs[i], abs[i]) ? abs[i] : o->v.model_dirs[i];
+    sweep_args a = {o->v.sets, o->v.nsets, dirs, o->v.nmodel_dirs};
+    return sweep_emit(o->emit_dir, s, o->grid, &a);
+}
+
 /* The suite by its absolute path, as the emitted jobs name it: the same documents. */
 int cli_sweep_suite(const char *path, const cli_model_path *models, hamm_suite **s)
 {
@@ -210,14 +222,14 @@ int cmd_sweep(int argc, char **argv)
     const char *path = NULL;
     hamm_suite *s = NULL;
     cli_model_path models;
-    cli_model_path_init(&models, NULL, 0);
     int rc = parse_args(argc, argv, &o, &path);
+    cli_model_path_init(&models, o.v.model_dirs, o.v.nmodel_dirs);
     if (rc == CLI_OK)
         rc = cli_sweep_suite(path, &models, &s);
     if (rc == CLI_OK && o.emit_dir) {
         const char **all = calloc(o.v.nsets + hamm_grid_keys(o.grid), sizeof *all);
         rc = all ? check_grid(s, o.grid, o.v.sets, o.v.nsets, all) : CLI_FAIL;
-        rc = rc == CLI_OK ? sweep_emit(o.emit_dir, s, o.grid, o.v.sets, o.v.nsets) : rc;
+        rc = rc == CLI_OK ? emit(&o, s) : rc;
         free(all);
     } else if (rc == CLI_OK) {
         rc = run_sweep(&o, s);

@@ -21,6 +21,7 @@ void cmd_validate_help(FILE *out)
             "options:\n"
             "  -s, --set KEY=VALUE      override a model field in every entry, after the\n"
             "                           entry's own \"set\" (repeatable)\n"
+            "      --model-path DIR     look model names up in DIR first (repeatable)\n"
             "  -J, --jobs N             run N entries at a time (default: the number of\n"
             "                           cores); the result is the same for every N\n"
             "  -j, --json               JSON (schema hamm-validate/1, see docs/JSON.md)\n"
@@ -35,13 +36,14 @@ enum { OPT_CSV = 256, OPT_LATEX };
 static int parse_args(int argc, char **argv, cli_validate_opts *o, const char **suite)
 {
     static const struct option longopts[] = {
-        {"set", required_argument, NULL, 's'}, {"jobs", required_argument, NULL, 'J'},
+        {"set", required_argument, NULL, 's'}, {"model-path", required_argument, NULL, 'M'},
+        {"jobs", required_argument, NULL, 'J'},
         {"json", no_argument, NULL, 'j'},      {"csv", no_argument, NULL, OPT_CSV},
         {"latex", no_argument, NULL, OPT_LATEX}, {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "s:J:jo:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "s:J:jo:hM:", longopts, NULL)) != -1) {
         int shared = cli_validate_option("validate", c, optarg, o);
         if (shared < 0)
             return CLI_USAGE;
@@ -81,7 +83,7 @@ int cmd_validate(int argc, char **argv)
     hamm_error_clear(&err);
     hamm_suite *s = NULL;
     cli_model_path models;
-    cli_model_path_init(&models, NULL, 0);
+    cli_model_path_init(&models, o.model_dirs, o.nmodel_dirs);
     if (hamm_suite_load(path, &models.path, &s, &err) != HAMM_OK)
         return cli_report(&err);
     cli_outfile out;
@@ -110,12 +112,9 @@ int cli_validate_option(const char *cmd, int opt, const char *arg, cli_validate_
     uint64_t v;
     switch (opt) {
     case 's':
-        if (o->nsets == sizeof o->sets / sizeof o->sets[0] || !strchr(arg, '=')) {
-            cli_usage(cmd, "--set takes KEY=VALUE (at most 64), not '%s'", arg);
-            return -1;
-        }
-        o->sets[o->nsets++] = arg;
-        return 1;
+        return cli_add_set(cmd, arg, o->sets, &o->nsets);
+    case 'M':
+        return cli_add_model_dir(cmd, arg, o->model_dirs, &o->nmodel_dirs);
     case 'J':
         if (cli_parse_u64(cmd, "--jobs", arg, 1, 1024, &v) != 0)
             return -1;

@@ -19,9 +19,16 @@ void sweep_point_name(char *buf, size_t size, size_t index);
 json_t *sweep_doc(const char *suite_path, const char *suite_name, json_t *grid, json_t *points);
 /* One element of "points": {"index", "set", "result"} (takes the references). */
 json_t *sweep_point(size_t index, json_t *set, json_t *result);
+/* What every emitted job passes on: the sweep's --set overrides (before the point's) and
+ * its --model-path directories. */
+typedef struct sweep_args {
+    const char *const *sets;
+    size_t nsets;
+    const char *const *model_dirs;
+    size_t ndirs;
+} sweep_args;
 /* Write the sweep's plan, job list and Slurm script into dir (see docs/SUITES.md). */
-int sweep_emit(const char *dir, const hamm_suite *s, const hamm_grid *g,
-               const char *const *sets, size_t nsets);
+int sweep_emit(const char *dir, const hamm_suite *s, const hamm_grid *g, const sweep_args *a);
 /* The suite at `path`, loaded by its absolute path (as emitted jobs name it).  Prints any
  * error. */
 int cli_sweep_suite(const char *path, const cli_model_path *models, hamm_suite **s);

@@ -29,7 +29,7 @@ static void sh_quote(FILE *out, const char *text)
 
 /* The command that computes point i, on one line. */
 static void point_command(FILE *out, const char *hamm, const char *dir, const hamm_suite *s,
-                          const hamm_grid *g, size_t i, const char *const *sets, size_t nsets)
+                          const hamm_grid *g, size_t i, const sweep_args *a)
 {
     const char *pt[HAMM_GRID_MAX_AXES * 16];
     size_t axes = hamm_grid_keys(g);
@@ -39,9 +39,13 @@ static void point_command(FILE *out, const char *hamm, const char *dir, const ha
     sh_quote(out, hamm);
     fputs(" validate ", out);
     sh_quote(out, hamm_suite_path(s));
-    for (size_t k = 0; k < nsets + axes; k++) {
+    for (size_t k = 0; k < a->ndirs; k++) {
+        fputs(" --model-path ", out);
+        sh_quote(out, a->model_dirs[k]);
+    }
+    for (size_t k = 0; k < a->nsets + axes; k++) {
         fputs(" --set ", out);
-        sh_quote(out, k < nsets ? sets[k] : pt[k - nsets]);
+        sh_quote(out, k < a->nsets ? a->sets[k] : pt[k - a->nsets]);
     }
     char name[64], path[PATH_MAX + 64];
     sweep_point_name(name, sizeof name, i);
@@ -52,29 +56,29 @@ static void point_command(FILE *out, const char *hamm, const char *dir, const ha
 
 /* point_command as a string (malloc'd), or NULL. */
 static char *command_text(const char *hamm, const char *dir, const hamm_suite *s,
-                          const hamm_grid *g, size_t i, const char *const *sets, size_t nsets)
+                          const hamm_grid *g, size_t i, const sweep_args *a)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
     if (!m)
         return NULL;
-    point_command(m, hamm, dir, s, g, i, sets, nsets);
+    point_command(m, hamm, dir, s, g, i, a);
     fclose(m);
     return buf;
 }
 
 static json_t *plan_json(const char *hamm, const char *dir, const hamm_suite *s,
-                         const hamm_grid *g, const char *const *sets, size_t nsets)
+                         const hamm_grid *g, const sweep_args *a)
 {
     json_t *points = json_array(), *jsets = json_array();
     int ok = points && jsets;
-    for (size_t k = 0; ok && k < nsets; k++)
-        ok = json_array_append_new(jsets, json_string(sets[k])) == 0;
+    for (size_t k = 0; ok && k < a->nsets; k++)
+        ok = json_array_append_new(jsets, json_string(a->sets[k])) == 0;
     for (size_t i = 0; ok && i < hamm_grid_points(g); i++) {
         char name[64];
         sweep_point_name(name, sizeof name, i);
-        char *cmd = command_text(hamm, dir, s, g, i, sets, nsets);
+        char *cmd = command_text(hamm, dir, s, g, i, a);
         json_t *pt = cmd ? json_pack("{s:I, s:o, s:s, s:s}", "index", (json_int_t)i, "set",
                                      hamm_grid_point_json(g, i), "output", name, "command", cmd)
                          : NULL;
@@ -127,7 +131,7 @@ static int same_plan(const char *dir, const char *text)
 
 /* jobs.txt: the commands of the points without a result; *todo counts them. */
 static char *jobs_text(const char *hamm, const char *dir, const hamm_suite *s,
-                       const hamm_grid *g, const char *const *sets, size_t nsets, size_t *todo)
+                       const hamm_grid *g, const sweep_args *a, size_t *todo)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -141,7 +145,7 @@ static char *jobs_text(const char *hamm, const char *dir, const hamm_suite *s,
         snprintf(path, sizeof path, "%s/%s", dir, name);
         if (access(path, F_OK) == 0)
             continue;
-        point_command(m, hamm, dir, s, g, i, sets, nsets);
+        point_command(m, hamm, dir, s, g, i, a);
         fputc('\n', m);
         ++*todo;
     }
@@ -189,7 +193,7 @@ static int make_dir(const char *dir, char *abs)
 }
 
 int sweep_emit(const char *dir, const hamm_suite *s, const hamm_grid *g,
-               const char *const *sets, size_t nsets)
+               const sweep_args *a)
 {
     char abs[PATH_MAX], hamm[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", hamm, sizeof hamm - 1);
@@ -201,8 +205,8 @@ int sweep_emit(const char *dir, const hamm_suite *s, const hamm_grid *g,
     if (make_dir(dir, abs) != CLI_OK)
         return CLI_FAIL;
     size_t todo = 0;
-    char *plan = hamm_json_text(plan_json(hamm, abs, s, g, sets, nsets));
-    char *jobs = plan ? jobs_text(hamm, abs, s, g, sets, nsets, &todo) : NULL;
+    char *plan = hamm_json_text(plan_json(hamm, abs, s, g, a));
+    char *jobs = plan ? jobs_text(hamm, abs, s, g, a, &todo) : NULL;
     int same = plan ? same_plan(abs, plan) : 0, rc = CLI_FAIL;
     if (!plan || !jobs)
         fprintf(stderr, "hamm: out of memory\n");

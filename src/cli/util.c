@@ -92,27 +92,38 @@ int cli_trace_option(const char *cmd, int opt, const char *arg, cli_trace_opts *
         o->model = arg;
         return 1;
     case 'M':
-        if (o->nmodel_dirs == sizeof o->model_dirs / sizeof o->model_dirs[0] || !*arg) {
-            cli_usage(cmd, "--model-path takes a directory (at most 16), not '%s'", arg);
-            return -1;
-        }
-        o->model_dirs[o->nmodel_dirs++] = arg;
-        return 1;
+        return cli_add_model_dir(cmd, arg, o->model_dirs, &o->nmodel_dirs);
     case 'T':
         if (cli_parse_u64(cmd, "--threads", arg, 1, 2, &v) != 0)
             return -1;
         o->trace.prefetch = v == 2;
         return 1;
     case 's':
-        if (o->nsets == sizeof o->sets / sizeof o->sets[0] || !strchr(arg, '=')) {
-            cli_usage(cmd, "--set takes KEY=VALUE (at most 64), not '%s'", arg);
-            return -1;
-        }
-        o->sets[o->nsets++] = arg;
-        return 1;
+        return cli_add_set(cmd, arg, o->sets, &o->nsets);
     default:
         return 0;
     }
+}
+
+int cli_add_set(const char *cmd, const char *arg, const char **sets, size_t *n)
+{
+    if (*n == CLI_MAX_SETS || !strchr(arg, '=')) {
+        cli_usage(cmd, "--set takes KEY=VALUE (at most %d), not '%s'", CLI_MAX_SETS, arg);
+        return -1;
+    }
+    sets[(*n)++] = arg;
+    return 1;
+}
+
+int cli_add_model_dir(const char *cmd, const char *arg, const char **dirs, size_t *n)
+{
+    if (*n == CLI_MAX_MODEL_DIRS || !*arg) {
+        cli_usage(cmd, "--model-path takes a directory (at most %d), not '%s'",
+                  CLI_MAX_MODEL_DIRS, arg);
+        return -1;
+    }
+    dirs[(*n)++] = arg;
+    return 1;
 }
 
 void cli_trace_help(FILE *out, int with_model)

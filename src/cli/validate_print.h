@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "cli.h"
 #include "hamm/validate.h"
 
 /* How a validate result is written. */
@@ -14,14 +15,16 @@ enum { CLI_OUT_TABLE = 0, CLI_OUT_JSON, CLI_OUT_CSV, CLI_OUT_LATEX };
 
 /* The options validate and sweep share: --set, --jobs, --json, --output. */
 typedef struct cli_validate_opts {
-    const char *sets[64];
+    const char *sets[CLI_MAX_SETS];
+    const char *model_dirs[CLI_MAX_MODEL_DIRS]; /* --model-path DIR, in order */
+    size_t nmodel_dirs;
     size_t nsets;
     unsigned jobs;
     int mode;             /* CLI_OUT_*, -1 when two were asked for */
     const char *out_path; /* NULL: stdout */
 } cli_validate_opts;
 void cli_validate_init(cli_validate_opts *o);
-/* 1 when `opt` ('s', 'J', 'j', 'o') was one of them, 0 if not, -1 after printing an error. */
+/* 1 when `opt` ('s', 'M', 'J', 'j', 'o') was one of them, 0 if not, -1 after printing an error. */
 int cli_validate_option(const char *cmd, int opt, const char *arg, cli_validate_opts *o);
 /* Run the suite with a progress line; prints any error.  *doc: a new reference. */
 int cli_validate_run(const hamm_suite *s, const char *const *sets, size_t nsets, unsigned jobs,
