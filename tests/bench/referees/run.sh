@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# run.sh DRAMSIM3_SRC RAMULATOR_SRC [REQUESTS] - hamm's engine against DRAMsim3 and
+# Ramulator 1 on the same requests, with matched configurations (the files beside this
+# script; README.md says what was matched and why).  Not run in CI: it builds both
+# referees from source checkouts (a directory holding the source tree; `git archive` of
+# DRAMsim3 2981759 and Ramulator 214f635 was used), patched as the .patch files here say.
+#
+# For each trace (synthetic random, streaming and 70/30 read-write mixes of REQUESTS
+# requests, default 200000, made by `hamm generate`; the two SPEC traces in traces/real)
+# it converts the trace with `hamm convert`, replays it on all three, and prints the
+# cycles to serve it and hamm's difference from each referee.  hamm runs twice against
+# Ramulator: with its default single shared queue, and with separate read and write
+# queues drained between watermarks as Ramulator's controller does (when the engine has
+# those fields).  Build outputs and traces go to BENCH_DIR (default: a temporary
+# directory, removed at exit).
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: $0 DRAMSIM3_SRC RAMULATOR_SRC [REQUESTS]" >&2; exit 2; }
+ds3_src=$(cd "$1" && pwd)
+ram_src=$(cd "$2" && pwd)
+requests=${3:-200000}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../common.sh"
+
+# A patched copy of a source tree, built once per BENCH_DIR.
+build_dramsim3() {
+    local dir=$work/dramsim3
+    if [ ! -x "$dir/build/dramsim3main" ]; then
+        rm -rf "$dir" && cp -r "$ds3_src" "$dir"
+        patch -d "$dir" -p1 -s <"$here/dramsim3-run-to-completion.patch"
+        cmake -S "$dir" -B "$dir/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+        make -C "$dir/build" -j2 dramsim3main >/dev/null
+    fi
+    ds3=$dir/build/dramsim3main
+}
+
+build_ramulator() {
+    local dir=$work/ramulator
+    if [ ! -x "$dir/ramulator" ]; then
+        rm -rf "$dir" && cp -r "$ram_src" "$dir"
+        patch -d "$dir" -p1 -s <"$here/ramulator1-refresh-off.patch"
+        make -C "$dir" -j2 CXX=g++ >/dev/null
+    fi
+    ram=$dir/ramulator
+}
+
+# The cycles each side needs to serve trace $1.
+hamm_cycles() { # TRACE [--set ...]
+    local t=$1
+    shift
+    "$hamm" simulate --json -m "$here/hamm-ddr4.json" --replay saturated "$@" "$t" |
+        jq '.total.measured.cycles'
+}
+dramsim3_cycles() {
+    "$ds3" "$here/dramsim3-ddr4.ini" -c 0 -t "$1" -o "$work/ds3-out" |
+        awk '/^referee_cycles/ { print $2 }'
+}
+ramulator_cycles() {
+    "$ram" "$here/ramulator-ddr4.cfg" --mode=dram --stats "$work/ram.stats" "$1" >/dev/null
+    awk '$1 == "ramulator.dram_cycles" { print $2 }' "$work/ram.stats"
+}
+
+# hamm's settings for Ramulator: its compiled-in 16-16-16 timings, and (when the engine
+# has them) its controller's 32-entry write queue drained from 80% down to 20% full.
+ram_sets=()
+while read -r line; do [ -n "$line" ] && ram_sets+=(--set "$line"); done \
+    <"$here/hamm-ddr4-ramulator1.sets"
+drain_sets=(--set write_queue_size=32 --set write_drain_high=26 --set write_drain_low=6)
+printf 'W 0x0\n' >"$work/one.txt"
+if ! "$hamm" simulate -m "$here/hamm-ddr4.json" "${drain_sets[@]}" "$work/one.txt" >/dev/null 2>&1
+then
+    drain_sets=() # an engine without write queues
+fi
+
+make_traces() {
+    local g=$work/traces
+    mkdir -p "$g"
+    "$hamm" generate -p random -n "$requests" -S 1 -o "$g/random.bin.zst"
+    "$hamm" generate -p stream -n "$requests" -S 2 -o "$g/stream.bin.zst"
+    "$hamm" generate -p random -w 0.3 -n "$requests" -S 3 -o "$g/random-70-30.bin.zst"
+    "$hamm" generate --mix stream:0.5,random:0.5 --streams 8 -w 0.3 -n "$requests" -S 4 \
+        -o "$g/mix-70-30.bin.zst"
+    cp "$root/traces/real/spec2006-403.gcc.cputrace.gz" "$root/traces/real/mase_art.trc.gz" "$g/"
+    for t in "$g"/*; do
+        local b=${t##*/}
+        # every request at cycle 0: the referees then feed their queues as fast as they
+        # accept requests, as hamm's saturated replay does
+        "$hamm" convert "$t" --to dramsim3 -o "$g/${b%%.*}.timed"
+        awk '/^0x/ { print $1, $2, 0 }' "$g/${b%%.*}.timed" >"$g/${b%%.*}.ds3"
+        rm "$g/${b%%.*}.timed"
+        "$hamm" convert "$t" --to ramulator -o "$g/${b%%.*}.ram"
+    done
+}
+
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }'; }
+
+build_dramsim3
+build_ramulator
+make_traces
+printf '| trace | hamm | DRAMsim3 | hamm vs DRAMsim3 | hamm (Ramulator timings) | Ramulator 1 | hamm vs Ramulator |'
+[ ${#drain_sets[@]} -gt 0 ] && printf ' hamm, write drain | vs Ramulator |'
+printf '\n|---|---|---|---|---|---|---|%s\n' "$([ ${#drain_sets[@]} -gt 0 ] && echo '---|---|')"
+for t in "$work"/traces/*.ds3; do
+    name=${t##*/}
+    name=${name%.ds3}
+    src=$(ls "$work"/traces/"$name".* | grep -v '\.ds3$\|\.ram$' | head -1)
+    h=$(hamm_cycles "$src")
+    d=$(dramsim3_cycles "$t")
+    hr=$(hamm_cycles "$src" "${ram_sets[@]}")
+    r=$(ramulator_cycles "$work/traces/$name.ram")
+    printf '| %s | %s | %s | %s | %s | %s | %s |' "$name" "$h" "$d" "$(pct "$h" "$d")" "$hr" "$r" \
+        "$(pct "$hr" "$r")"
+    if [ ${#drain_sets[@]} -gt 0 ]; then
+        hw=$(hamm_cycles "$src" "${ram_sets[@]}" "${drain_sets[@]}")
+        printf ' %s | %s |' "$hw" "$(pct "$hw" "$r")"
+    fi
+    printf '\n'
+done
