@@ -55,6 +55,7 @@ typedef enum hamm_trace_format {
     HAMM_FORMAT_RAMULATOR_CPU,/* "<bubbles> <read addr> [<writeback addr>]" */
     HAMM_FORMAT_NVBIT,        /* NVBit mem_trace tool output, coalesced per warp instruction */
     HAMM_FORMAT_ACCELSIM,     /* Accel-Sim .traceg, coalesced per warp instruction */
+    HAMM_FORMAT_USIMM,        /* USIMM (MSC 2012): "<nonmemops> R|W <addr> [<pc>]", one core */
     HAMM_FORMAT_COUNT
 } hamm_trace_format;
 

@@ -14,6 +14,7 @@ extern const trace_format trace_format_ramulator2;
 extern const trace_format trace_format_ramulator_cpu;
 extern const trace_format trace_format_nvbit;
 extern const trace_format trace_format_accelsim;
+extern const trace_format trace_format_usimm;
 
 static const trace_format *const formats[HAMM_FORMAT_COUNT] = {
     [HAMM_FORMAT_TEXT] = &trace_format_text,
@@ -25,6 +26,7 @@ static const trace_format *const formats[HAMM_FORMAT_COUNT] = {
     [HAMM_FORMAT_RAMULATOR_CPU] = &trace_format_ramulator_cpu,
     [HAMM_FORMAT_NVBIT] = &trace_format_nvbit,
     [HAMM_FORMAT_ACCELSIM] = &trace_format_accelsim,
+    [HAMM_FORMAT_USIMM] = &trace_format_usimm,
 };
 
 const trace_format *trace_format_get(hamm_trace_format id)

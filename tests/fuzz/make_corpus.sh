@@ -49,13 +49,13 @@ head -c 40 "$t/binary" > "$t/binary-truncated-record"
 { head -c 8 "$t/binary"; printf '\002'; tail -c +10 "$t/binary"; } > "$t/binary-bad-version"
 { head -c 35 "$t/binary"; printf '\377'; tail -c +37 "$t/binary"; } > "$t/binary-reserved-bits"
 printf 'R 0x1000 64 1\nW 0x2040 64 2\nR 0x7fffffc0 64 9\n' > "$tmp/simple.txt"
-for f in dramsim3 ramulator ramulator2; do
+for f in dramsim3 ramulator ramulator2 usimm; do
     "$hamm" convert --to "$f" "$tmp/simple.txt" -o "$t/$f-converted"
 done
 
 # ---- explicit formats: the first byte picks format and options (fuzz_trace.c) ----
 # format numbers: 1 text, 2 binary, 3 dramsim3, 4 dramsim2, 5 ramulator, 6 ramulator2,
-# 7 ramulator-cpu, 8 nvbit, 9 accelsim; +16 skip_bad, +32/64/96 request size 32/128/48,
+# 7 ramulator-cpu, 8 nvbit, 9 accelsim, 10 usimm; +16 skip_bad, +32/64/96 request size 32/128/48,
 # +128 read ahead.
 sel() { printf "\\$(printf '%03o' "$1")"; cat "$2"; }
 sel 1 "$tmp/native.txt" > "$t/x-text"
@@ -71,6 +71,7 @@ sel 136 tests/data/trace/valid/nvbit-interleaved-launches/input > "$t/x-nvbit-ah
 sel 40 tests/data/trace/valid/nvbit-interleaved-launches/input > "$t/x-nvbit-32"
 sel 9 tests/data/trace/valid/accelsim-list-and-deltas/input > "$t/x-accelsim"
 sel 105 tests/data/trace/valid/accelsim-list-and-deltas/input > "$t/x-accelsim-48"
+sel 10 tests/data/trace/valid/usimm-msc/input > "$t/x-usimm"
 sel 0 "$t/text.xz" > "$t/x-auto-xz"
 
 # ---- models: the shipped systems, and the data-driven cases with their DRAM inline ----

@@ -1,6 +1,6 @@
 /* foreign_samples.c - the shared helpers and sample traces of the foreign-format tests:
  * one hand-checked trace per format (DRAMsim3, DRAMSim2, Ramulator 1 and 2, Ramulator
- * CPU, NVBit mem_trace, Accel-Sim .traceg), the requests each must give. */
+ * CPU, NVBit mem_trace, Accel-Sim .traceg, USIMM), the requests each must give. */
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -201,6 +201,18 @@ static const hamm_request accelsim_want[] = {
     REQ(R_, 0x3000, GPU, 0, 3, 1), REQ(R_, 0x3040, GPU, 0, 3, 1),
 };
 
+/* USIMM (MSC 2012): reads with a pc, writes without; the count of non-memory
+ * instructions is dropped, so no cycle. */
+static const char usimm_text[] = "12 R 0x7f3a2c40 0x400b3c\n"
+                                 "3 W 0x7f3a2c40\n"
+                                 "0 R 0x2a39e8c0\r\n"
+                                 "\n"
+                                 "40 W 0X1fc0\n";
+static const hamm_request usimm_want[] = {
+    REQ(R_, 0x7f3a2c40, 0, 0, 0, 0), REQ(W_, 0x7f3a2c40, 0, 0, 0, 0),
+    REQ(R_, 0x2a39e8c0, 0, 0, 0, 0), REQ(W_, 0x1fc0, 0, 0, 0, 0),
+};
+
 const sample samples[NSAMPLES] = {
     {"dramsim3", HAMM_FORMAT_DRAMSIM3, dramsim3_text, dramsim3_want, COUNT(dramsim3_want)},
     {"dramsim2", HAMM_FORMAT_DRAMSIM2, dramsim2_text, dramsim2_want, COUNT(dramsim2_want)},
@@ -210,4 +222,5 @@ const sample samples[NSAMPLES] = {
     {"ramulator-cpu", HAMM_FORMAT_RAMULATOR_CPU, cpu_text, cpu_want, COUNT(cpu_want)},
     {"nvbit", HAMM_FORMAT_NVBIT, nvbit_text, nvbit_want, COUNT(nvbit_want)},
     {"accelsim", HAMM_FORMAT_ACCELSIM, accelsim_text, accelsim_want, COUNT(accelsim_want)},
+    {"usimm", HAMM_FORMAT_USIMM, usimm_text, usimm_want, COUNT(usimm_want)},
 };

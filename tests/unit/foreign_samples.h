@@ -53,7 +53,7 @@ typedef struct sample {
     size_t n;
 } sample;
 
-#define NSAMPLES 7
+#define NSAMPLES 8
 extern const sample samples[NSAMPLES];
 /* Build the NVBit sample's text (once, before the samples are used). */
 void foreign_samples_init(void);
