@@ -79,6 +79,17 @@ HAMM_API const char *hamm_compression_name(hamm_compression c);
 /* Compression suggested by a file name's ending (".zst", ".gz"); NONE otherwise. */
 HAMM_API hamm_compression hamm_compression_for_name(const char *path);
 
+/* What names an input file in a result: its size and a hash of its raw (still
+ * compressed) bytes, XXH64 with seed 0 (what `xxhsum -H64` prints).  Known only for a
+ * regular file: standard input ("-"), a pipe or a device leave `known` 0. */
+typedef struct hamm_file_id {
+    int known;
+    uint64_t size_bytes;
+    uint64_t xxh64;
+} hamm_file_id;
+/* Read `path` once more to fill *id; an error only when a regular file cannot be read. */
+HAMM_API hamm_status hamm_file_identify(const char *path, hamm_file_id *id, hamm_error *err);
+
 #ifdef __cplusplus
 }
 #endif

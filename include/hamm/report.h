@@ -7,6 +7,7 @@
 #include "hamm/dram_model.h"
 #include "hamm/engine.h"
 #include "hamm/export.h"
+#include "hamm/io.h"
 #include "hamm/stats.h"
 #include "hamm/trace.h"
 
@@ -25,6 +26,12 @@ typedef struct hamm_report_input {
     hamm_compression compression;
     uint64_t skipped_lines;
     const hamm_system_config *model;
+    /* The options that change the numbers, besides the model (docs/JSON.md): */
+    uint32_t request_size;    /* the reader's request size (-r); 0: the default, 64 */
+    int skip_bad;             /* --skip-bad */
+    const char *const *sets;  /* the --set KEY=VALUE overrides as given, in order */
+    size_t nsets;
+    hamm_file_id trace_id;    /* size and hash of the trace file (hamm_file_identify) */
 } hamm_report_input;
 
 /* The stats result as JSON text (malloc'd, newline-terminated); NULL when out of memory. */

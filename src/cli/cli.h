@@ -122,6 +122,7 @@ typedef struct cli_result {
     const hamm_trace_reader *reader;
     const hamm_system_config *model;
     const void *data; /* the command's own: stats, model, engine */
+    const cli_trace_opts *opts; /* how the trace was read, the --sets: for the JSON */
 } cli_result;
 typedef void (*cli_table_fn)(FILE *out, const cli_result *res);
 typedef char *(*cli_json_fn)(const hamm_report_input *in, const void *data);

@@ -205,7 +205,7 @@ int cmd_predict(int argc, char **argv)
     } else {
         hamm_dram_model_finish(m);
         cli_report_skipped(r);
-        cli_result res = {path, r, &cfg, m};
+        cli_result res = {path, r, &cfg, m, &o.in};
         rc = cli_write_result(o.out_path, o.json, &res, print_table, predict_json);
     }
     hamm_trace_reader_free(r);

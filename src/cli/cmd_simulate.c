@@ -241,7 +241,7 @@ int cmd_simulate(int argc, char **argv)
     }
     if (rc == CLI_OK) {
         cli_report_skipped(r);
-        cli_result res = {path, r, &ep.cfg, e};
+        cli_result res = {path, r, &ep.cfg, e, &o.in};
         rc = cli_write_result(o.out_path, o.json, &res, print_table, simulate_json);
     }
     hamm_trace_reader_free(r);

@@ -129,7 +129,7 @@ int cmd_stats(int argc, char **argv)
         rc = cli_report(&err);
     } else {
         cli_report_skipped(r);
-        cli_result res = {path, r, &cfg, hamm_stats_result(st)};
+        cli_result res = {path, r, &cfg, hamm_stats_result(st), &o};
         rc = cli_write_result(out_path, json, &res, print_table, stats_json);
     }
     hamm_trace_reader_free(r);

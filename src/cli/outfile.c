@@ -112,9 +112,18 @@ int cli_write_result(const char *out_path, int json, const cli_result *res, cli_
     char *text = NULL;
     if (json) {
         const hamm_input *in = hamm_trace_reader_input(res->reader);
+        static const cli_trace_opts none; /* a result without options: the defaults */
+        const cli_trace_opts *o = res->opts ? res->opts : &none;
         hamm_report_input ri = {res->trace_path, hamm_trace_reader_format(res->reader),
                                 hamm_input_compression(in),
-                                hamm_trace_reader_skipped(res->reader), res->model};
+                                hamm_trace_reader_skipped(res->reader), res->model,
+                                o->trace.request_size, o->trace.skip_bad, o->sets, o->nsets,
+                                {0}};
+        hamm_error err;
+        hamm_error_clear(&err);
+        /* a second read of the file, only for JSON: the table has no use for the hash */
+        if (hamm_file_identify(res->trace_path, &ri.trace_id, &err) != HAMM_OK)
+            return cli_report(&err);
         if (!(text = to_json(&ri, res->data))) {
             fprintf(stderr, "hamm: out of memory\n");
             return CLI_FAIL;

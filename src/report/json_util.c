@@ -1,4 +1,5 @@
 /* json_util.c - the parts of every JSON report that are the same. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,14 +7,39 @@
 #include "config/config_internal.h"
 #include "json_util.h"
 
+json_t *report_file_size(const hamm_file_id *id)
+{
+    return id->known ? json_integer((json_int_t)id->size_bytes) : json_null();
+}
+
+json_t *report_file_hash(const hamm_file_id *id)
+{
+    char text[32];
+    snprintf(text, sizeof text, "xxh64:%016llx", (unsigned long long)id->xxh64);
+    return id->known ? json_string(text) : json_null();
+}
+
+static json_t *sets_json(const char *const *sets, size_t nsets)
+{
+    json_t *a = json_array();
+    int ok = a != NULL;
+    for (size_t i = 0; ok && i < nsets; i++)
+        report_append(a, json_string(sets[i]), &ok);
+    return report_checked(a, ok);
+}
+
 json_t *report_input_json(const hamm_report_input *in)
 {
     json_t *model = config_to_json_value(in->model);
-    return json_pack("{s:s, s:s, s:s, s:I, s:s, s:o}", "path", in->trace_path, "format",
+    uint32_t rs = in->request_size ? in->request_size : HAMM_DEFAULT_REQUEST_SIZE;
+    return json_pack("{s:s, s:o, s:o, s:s, s:s, s:I, s:b, s:I, s:o, s:s, s:o}", "path",
+                     in->trace_path, "size_bytes", report_file_size(&in->trace_id), "hash",
+                     report_file_hash(&in->trace_id), "format",
                      hamm_trace_format_name(in->format), "compression",
-                     hamm_compression_name(in->compression), "skipped_lines",
-                     (json_int_t)in->skipped_lines, "model_file", in->model->source, "model",
-                     model);
+                     hamm_compression_name(in->compression), "request_size_bytes",
+                     (json_int_t)rs, "skip_bad", in->skip_bad != 0, "skipped_lines",
+                     (json_int_t)in->skipped_lines, "sets", sets_json(in->sets, in->nsets),
+                     "model_file", in->model->source, "model", model);
 }
 
 /* json_dump_callback's sink: a buffer that grows, remembering a failed growth (unlike

@@ -6,8 +6,11 @@
 
 #include "hamm/report.h"
 
-/* The "input" object: trace path, format, compression, skipped lines, model. */
+/* The "input" object: the trace's path, size and hash, how it was read, the model. */
 json_t *report_input_json(const hamm_report_input *in);
+/* A file's size in bytes and its hash ("xxh64:" and 16 hex digits); null when unknown. */
+json_t *report_file_size(const hamm_file_id *id);
+json_t *report_file_hash(const hamm_file_id *id);
 /* Serialise with a fixed layout and a final newline (malloc'd); NULL when out of memory.
  * Takes the reference to root. */
 char *report_dump(json_t *root);

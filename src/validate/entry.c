@@ -118,6 +118,7 @@ static void describe(const entry_run_state *st, entry_result *r)
     r->policy = st->cfg.scheduler;
     r->queue_size = st->cfg.queue_size;
     r->chips_per_channel = st->cfg.chips_per_channel;
+    r->config = st->cfg;
 }
 
 void entry_run(const hamm_suite *s, size_t e, const char *const *sets, size_t nsets,
@@ -133,7 +134,8 @@ void entry_run(const hamm_suite *s, size_t e, const char *const *sets, size_t ns
             hamm_dram_model_finish(st.model);
             hamm_engine_finish(st.engine);
             describe(&st, r);
-            rc = collect(&st, r, &r->err);
+            if ((rc = collect(&st, r, &r->err)) == HAMM_OK)
+                rc = hamm_file_identify(s->entries[e].trace_path, &r->trace_id, &r->err);
         }
         if (rc != HAMM_OK)
             suite_blame(s, e, &r->err);

@@ -5,6 +5,7 @@
 
 #include "hamm/dram_model.h"
 #include "hamm/engine.h"
+#include "hamm/io.h"
 #include "suite.h"
 
 typedef struct channel_point {
@@ -28,6 +29,8 @@ typedef struct entry_result {
     double measured, utilization, locality, occupancy;
     double predicted[HAMM_HEUR_COUNT];
     double predicted_locality;
+    hamm_system_config config; /* the model that ran, after every override */
+    hamm_file_id trace_id;     /* the trace file's size and hash */
     channel_point *channels; /* the channels with requests, in order */
     size_t nchannels;
 } entry_result;

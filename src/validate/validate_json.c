@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "config/config_internal.h"
 #include "hamm/errstats.h"
 #include "hamm_build_config.h"
 #include "report/json_util.h"
@@ -46,6 +47,13 @@ static json_t *channel_json(unsigned hs, const channel_point *p)
                      by_heuristic(hs, p->predicted, p->measured, 1));
 }
 
+static uint32_t request_size(const suite_entry *e)
+{
+    return e->request_size ? e->request_size : HAMM_DEFAULT_REQUEST_SIZE;
+}
+
+static json_t *overrides_json(const char *const *sets, size_t nsets);
+
 static json_t *entry_json(const hamm_suite *s, size_t i, const entry_result *r)
 {
     json_t *channels = json_array();
@@ -59,11 +67,16 @@ static json_t *entry_json(const hamm_suite *s, size_t i, const entry_result *r)
         report_measure(r->utilization), "row_locality_requests_per_activate",
         report_measure(r->locality), "queue_occupancy_avg_requests",
         report_measure(r->occupancy));
-    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o}",
-                     "name", e->name, "trace", e->trace, "format", r->format, "model", r->model,
+    return json_pack("{s:s, s:s, s:o, s:o, s:s, s:I, s:o, s:s, s:s, s:s, s:I, s:I, s:o, "
+                     "s:I, s:o, s:o, s:o, s:o, s:o}",
+                     "name", e->name, "trace", e->trace, "trace_size_bytes",
+                     report_file_size(&r->trace_id), "trace_hash", report_file_hash(&r->trace_id),
+                     "format", r->format, "request_size_bytes", (json_int_t)request_size(e),
+                     "set", overrides_json((const char *const *)e->sets, e->nsets), "model", r->model,
                      "policy", hamm_scheduler_name(r->policy), "replay",
                      hamm_replay_name(e->replay), "queue_size", (json_int_t)r->queue_size,
-                     "chips_per_channel", (json_int_t)r->chips_per_channel, "requests",
+                     "chips_per_channel", (json_int_t)r->chips_per_channel, "model_config",
+                     config_to_json_value(&r->config), "requests",
                      (json_int_t)r->requests, "measured", measured, "predicted",
                      by_heuristic(s->heuristics, r->predicted, 0.0, 0),
                      "predicted_row_locality_requests_per_activate",

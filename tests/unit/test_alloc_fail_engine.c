@@ -138,8 +138,9 @@ static hamm_status op_check_log(const void *arg, digest *d, hamm_error *err)
 static hamm_status op_report(const void *arg, digest *d, hamm_error *err)
 {
     (void)arg;
-    hamm_report_input in = {"mem.trace", HAMM_FORMAT_BINARY, HAMM_COMPRESSION_ZSTD, 0,
-                            &fx.params.cfg};
+    hamm_report_input in = {.trace_path = "mem.trace", .format = HAMM_FORMAT_BINARY,
+                            .compression = HAMM_COMPRESSION_ZSTD, .model = &fx.params.cfg,
+                            .trace_id = {1, 10, 11}};
     char *text = hamm_report_simulate_json(&in, fx.done);
     if (!text)
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN("sweep"), NULL,

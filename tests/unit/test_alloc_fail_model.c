@@ -184,7 +184,10 @@ static void stats(void **state)
 static hamm_status op_report(const void *arg, digest *d, hamm_error *err)
 {
     int predict = *(const int *)arg;
-    hamm_report_input in = {"mem.trace", HAMM_FORMAT_BINARY, HAMM_COMPRESSION_ZSTD, 0, &fx.cfg};
+    static const char *const sets[] = {"queue_size=16"};
+    hamm_report_input in = {.trace_path = "mem.trace", .format = HAMM_FORMAT_BINARY,
+                            .compression = HAMM_COMPRESSION_ZSTD, .model = &fx.cfg,
+                            .sets = sets, .nsets = 1, .trace_id = {1, 10, 11}};
     char *text = predict ? hamm_report_predict_json(&in, fx.model)
                          : hamm_report_stats_json(&in, hamm_stats_result(fx.stats));
     if (!text)

@@ -56,6 +56,19 @@ static double get_real(const json_t *o, const char *key)
     return json_real_value(v);
 }
 
+/* What changes the numbers and which file it was: the options as given, size, hash. */
+static void expect_given_input(json_t *input)
+{
+    assert_int_equal(get_int(input, "request_size_bytes"), 32);
+    assert_true(json_is_true(json_object_get(input, "skip_bad")));
+    json_t *given = json_object_get(input, "sets");
+    assert_int_equal(json_array_size(given), 2);
+    assert_string_equal(json_string_value(json_array_get(given, 1)), "channels=4");
+    assert_int_equal(get_int(input, "size_bytes"), 1234);
+    assert_string_equal(json_string_value(json_object_get(input, "hash")),
+                        "xxh64:00ab0000000000cd");
+}
+
 static void stats_json(void **state)
 {
     (void)state;
@@ -68,13 +81,17 @@ static void stats_json(void **state)
     assert_int_equal(hamm_addrmap_new(&m, ST_MAP, "", &st_geometry, &err), HAMM_OK);
     assert_int_equal(hamm_stats_new(&s, m, &err), HAMM_OK);
     hamm_stats_add(s, st_trace, ST_N);
-    hamm_report_input in = {"t.trace", HAMM_FORMAT_TEXT, HAMM_COMPRESSION_NONE, 2, &cfg};
+    static const char *const sets[] = {"queue_size=16", "channels=4"};
+    hamm_report_input in = {"t.trace", HAMM_FORMAT_TEXT, HAMM_COMPRESSION_NONE, 2, &cfg,
+                            32,        1,                sets,                  2,
+                            {1, 1234, 0x00ab0000000000cdULL}};
     json_t *root = parse(hamm_report_stats_json(&in, hamm_stats_result(s)));
     assert_string_equal(json_string_value(json_object_get(root, "schema")), "hamm-stats/1");
     json_t *input = json_object_get(root, "input");
     assert_string_equal(json_string_value(json_object_get(input, "path")), "t.trace");
     assert_string_equal(json_string_value(json_object_get(input, "format")), "text");
     assert_int_equal(get_int(input, "skipped_lines"), 2);
+    expect_given_input(input);
     assert_string_equal(json_string_value(json_object_get(input, "model_file")), BASELINE);
     assert_int_equal(get_int(root, "requests"), 6);
     assert_int_equal(get_int(root, "reads"), 4);
@@ -135,9 +152,16 @@ static void simulate_json(void **state)
     hamm_request r = {.addr = 0, .size = 64, .op = HAMM_OP_READ};
     assert_int_equal(hamm_engine_add(e, &r, 1, &err), HAMM_OK);
     hamm_engine_finish(e);
-    hamm_report_input in = {"t.trace", HAMM_FORMAT_TEXT, HAMM_COMPRESSION_NONE, 0, &p.cfg};
+    hamm_report_input in = {.trace_path = "-", .format = HAMM_FORMAT_TEXT, .model = &p.cfg};
     json_t *root = parse(hamm_report_simulate_json(&in, e));
     assert_string_equal(json_string_value(json_object_get(root, "schema")), "hamm-simulate/1");
+    /* standard input: no size, no hash; the defaults said */
+    json_t *input = json_object_get(root, "input");
+    assert_true(json_is_null(json_object_get(input, "size_bytes")));
+    assert_true(json_is_null(json_object_get(input, "hash")));
+    assert_int_equal(get_int(input, "request_size_bytes"), 64);
+    assert_true(json_is_false(json_object_get(input, "skip_bad")));
+    assert_int_equal(json_array_size(json_object_get(input, "sets")), 0);
     json_t *c0 = json_array_get(json_object_get(root, "channels"), 0);
     json_t *meas = json_object_get(c0, "measured");
     assert_int_equal(get_int(c0, "requests"), 1);
