@@ -2,7 +2,7 @@
 # Sets root, build (a release tree, built), hamm, work (BENCH_DIR or a temporary
 # directory removed at exit), and defines best_of and peak_rss_mb.
 
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=$root/build-release
 work=${BENCH_DIR:-$(mktemp -d)}
 mkdir -p "$work"
