@@ -82,6 +82,7 @@ unsigned hamm_checker_check(hamm_checker *c, const hamm_command *cmd, hamm_viola
     checker_rules_check(&x, &w);
     checker_state_issue(&w, cmd);
     ch->last_cmd = cmd->cycle;
+    ch->spoke = 1;
     if (cmd->cycle > c->end)
         c->end = cmd->cycle;
     c->violations += x.n;

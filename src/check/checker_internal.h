@@ -9,6 +9,7 @@
 #define HAMM_CHECK_CHECKER_INTERNAL_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "check.h"
 
@@ -51,7 +52,8 @@ typedef struct channel_state {
     latest2 act, rd, wr;    /* by bank group */
     uint64_t faw[4];        /* the last four ACTs; faw[faw_next] is the oldest when full */
     uint32_t faw_n, faw_next;
-    uint64_t last_cmd;      /* the channel's previous command; NEVER */
+    uint64_t last_cmd;      /* the channel's previous command (when `spoke`) */
+    uint32_t spoke;         /* a command came: last_cmd holds it, even at 2^64 - 1 = NEVER */
     uint64_t last_pre;      /* the channel's last PRE, any bank; NEVER */
     uint64_t last_ref;      /* NEVER before the first REF */
     uint64_t refi_base;     /* the last REF, or cycle 0: start of the refresh interval */
@@ -107,9 +109,29 @@ typedef struct where {
     uint32_t bank, group;
 } where;
 
+/* For a deadline (the refresh interval): a sum past 2^64 - 1 is a deadline never reached. */
 static inline uint64_t sat_add(uint64_t a, uint64_t b)
 {
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* x + dx < y + dy, exactly, for any cycles x and y: an earliest cycle "last command +
+ * delay" past 2^64 - 1 is not yet reached, never capped into reach. */
+static inline int sum_less(uint64_t x, uint64_t dx, uint64_t y, uint64_t dy)
+{
+    if (x >= y)
+        return dy > dx && x - y < dy - dx;
+    return dx <= dy || dx - dy < y - x;
+}
+
+/* a + b as text: the decimal number, or "2^64 + r" past 2^64 - 1. */
+static inline const char *sum_text(char *buf, size_t size, uint64_t a, uint64_t b)
+{
+    if (a > UINT64_MAX - b)
+        snprintf(buf, size, "2^64 + %llu", (unsigned long long)(a + b)); /* wraps to r */
+    else
+        snprintf(buf, size, "%llu", (unsigned long long)(a + b));
+    return buf;
 }
 
 /* ---- checker_rules.c ---- */
@@ -132,10 +154,10 @@ void checker_state_reset(hamm_checker *c);
 void checker_state_issue(const where *w, const hamm_command *cmd);
 /* The latest from any unit but `unit`. */
 uint64_t checker_state_latest_except(const latest2 *l, uint32_t unit);
-/* The issue cycle of a burst in `r` (data `latency` after issue) that overlaps [s, e),
- * or NEVER. */
+/* The issue cycle of a burst in `r` (data `latency` after issue) that overlaps the burst
+ * of a command at `cycle` whose data comes `own` cycles after it, or NEVER. */
 uint64_t checker_state_burst_overlap(const burst_ring *r, uint64_t latency, uint64_t burst,
-                                     uint64_t s, uint64_t e);
+                                     uint64_t cycle, uint64_t own);
 /* The lowest open bank of `channel` (the last bank when none is). */
 uint32_t checker_state_first_open_bank(const hamm_checker *c, uint32_t channel);
 

@@ -84,24 +84,30 @@ static void violation(check_ctx *x, const char *rule, const char *fmt, ...)
     x->report(x->user, x->cmd, &e);
 }
 
-/* The command must come at least `delay` cycles after `prev` at cycle `at` (NEVER: no
- * such command, nothing to check).  Reports "PREV at AT + DELAY [(WHY)] = E > CYCLE". */
+/* The command must come at least `delay` cycles after `prev` at cycle `at`.  Reports
+ * "PREV at AT + DELAY [(WHY)] = E > CYCLE".  The sum is compared exactly: a bound past
+ * 2^64 - 1 is not met by any cycle. */
+static void bound(check_ctx *x, const char *rule, const char *prev, uint64_t at,
+                  uint64_t delay, const char *why)
+{
+    if (!sum_less(x->cmd->cycle, 0, at, delay))
+        return;
+    char e[48];
+    sum_text(e, sizeof e, at, delay);
+    if (why && why[0])
+        violation(x, rule, "%s at %llu + %llu (%s) = %s > %llu", prev, (unsigned long long)at,
+                  (unsigned long long)delay, why, e, (unsigned long long)x->cmd->cycle);
+    else
+        violation(x, rule, "%s at %llu + %llu = %s > %llu", prev, (unsigned long long)at,
+                  (unsigned long long)delay, e, (unsigned long long)x->cmd->cycle);
+}
+
+/* As bound, from the last `prev`: NEVER, no such command, nothing to check. */
 static void need(check_ctx *x, const char *rule, const char *prev, uint64_t at,
                  uint64_t delay, const char *why)
 {
-    if (at == NEVER)
-        return;
-    uint64_t e = sat_add(at, delay);
-    if (e <= x->cmd->cycle)
-        return;
-    if (why && why[0])
-        violation(x, rule, "%s at %llu + %llu (%s) = %llu > %llu", prev,
-                  (unsigned long long)at, (unsigned long long)delay, why,
-                  (unsigned long long)e, (unsigned long long)x->cmd->cycle);
-    else
-        violation(x, rule, "%s at %llu + %llu = %llu > %llu", prev, (unsigned long long)at,
-                  (unsigned long long)delay, (unsigned long long)e,
-                  (unsigned long long)x->cmd->cycle);
+    if (at != NEVER)
+        bound(x, rule, prev, at, delay, why);
 }
 
 static void need_gap(check_ctx *x, const rule_gap *g, const char *prev, uint64_t at)
@@ -146,23 +152,24 @@ static void check_data_bus(check_ctx *x, const channel_state *ch, int kind)
 {
     static const char *const names[2] = {"RD", "WR"};
     const hamm_checker *c = x->c;
-    uint64_t s = sat_add(x->cmd->cycle, c->latency[kind]);
-    uint64_t e = sat_add(s, c->burst);
+    uint64_t cycle = x->cmd->cycle;
     int other = kind;
-    uint64_t hit =
-        checker_state_burst_overlap(&ch->bursts[kind], c->latency[kind], c->burst, s, e);
+    uint64_t hit = checker_state_burst_overlap(&ch->bursts[kind], c->latency[kind], c->burst,
+                                               cycle, c->latency[kind]);
     if (hit == NEVER) {
         other = !kind;
-        hit = checker_state_burst_overlap(&ch->bursts[other], c->latency[other], c->burst, s,
-                                          e);
+        hit = checker_state_burst_overlap(&ch->bursts[other], c->latency[other], c->burst,
+                                          cycle, c->latency[kind]);
     }
     if (hit == NEVER)
         return;
-    uint64_t hs = sat_add(hit, c->latency[other]);
-    violation(x, RULE_DATA_BUS, "%s data [%llu, %llu) overlaps %s data [%llu, %llu) of %s at %llu",
-              names[kind], (unsigned long long)s, (unsigned long long)e, names[other],
-              (unsigned long long)hs, (unsigned long long)sat_add(hs, c->burst), names[other],
-              (unsigned long long)hit);
+    char s[48], e[48], hs[48], he[48];
+    sum_text(s, sizeof s, cycle, c->latency[kind]);
+    sum_text(e, sizeof e, cycle, c->latency[kind] + c->burst);
+    sum_text(hs, sizeof hs, hit, c->latency[other]);
+    sum_text(he, sizeof he, hit, c->latency[other] + c->burst);
+    violation(x, RULE_DATA_BUS, "%s data [%s, %s) overlaps %s data [%s, %s) of %s at %llu",
+              names[kind], s, e, names[other], hs, he, names[other], (unsigned long long)hit);
 }
 
 static void check_act(check_ctx *x, const where *w)
@@ -248,7 +255,10 @@ int checker_rules_range(check_ctx *x)
 void checker_rules_check(check_ctx *x, const where *w)
 {
     const hamm_command *cmd = x->cmd;
-    need(x, RULE_CMD_BUS, "previous command", w->ch->last_cmd, 1, NULL);
+    /* Every "last X" below is NEVER (none) at 2^64 - 1, where it cannot bind: a command
+     * after one at 2^64 - 1 shares its cycle, and this rule, which knows, reports it. */
+    if (w->ch->spoke)
+        bound(x, RULE_CMD_BUS, "previous command", w->ch->last_cmd, 1, NULL);
     check_refresh_due(x, w->ch);
     switch (cmd->cmd) {
     case HAMM_CMD_ACT:

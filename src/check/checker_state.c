@@ -61,19 +61,19 @@ static void burst_push(burst_ring *r, uint64_t issue)
         r->n++;
 }
 
-/* The issue cycle of a burst in `r` (data `latency` after issue) that overlaps [s, e),
- * or NEVER.  Bursts of one kind start in issue order, so walking back from the newest,
- * the first one that starts before e is the only candidate: every older one ends no
- * later than it does. */
+/* The issue cycle of a burst in `r` (data `latency` after issue) that overlaps the new
+ * burst [cycle + own, cycle + own + burst), or NEVER; sums compared exactly, as data may
+ * lie past 2^64 - 1.  Bursts of one kind start in issue order, so walking back from the
+ * newest, the first one that starts before the new one ends is the only candidate: every
+ * older one ends no later than it does. */
 uint64_t checker_state_burst_overlap(const burst_ring *r, uint64_t latency, uint64_t burst,
-                                     uint64_t s, uint64_t e)
+                                     uint64_t cycle, uint64_t own)
 {
     for (uint32_t i = 1; i <= r->n; i++) {
         uint64_t issue = r->issue[(r->next - i) & (BURST_RING - 1)];
-        uint64_t start = sat_add(issue, latency);
-        if (start >= e)
+        if (!sum_less(issue, latency, cycle, own + burst))
             continue;
-        return sat_add(start, burst) > s ? issue : NEVER;
+        return sum_less(cycle, own, issue, latency + burst) ? issue : NEVER;
     }
     return NEVER;
 }

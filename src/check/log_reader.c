@@ -20,7 +20,7 @@
 typedef struct log_reader {
     line_reader lr;            /* the log's lines, with their numbers and offsets */
     hamm_command_device dev;
-    uint64_t *last;            /* per channel: cycle of the last command, CHECK_NEVER */
+    uint64_t *last;            /* per channel: cycle of the last command (0 before one) */
     uint64_t *last_line;       /* per channel: its line */
     hamm_violation_fn report;
     void *user;
@@ -246,7 +246,7 @@ static hamm_status parse_command(const log_reader *r, scan_line l, hamm_command 
 static hamm_status in_order(log_reader *r, const hamm_command *c, hamm_error *err)
 {
     uint64_t last = r->last[c->channel];
-    if (last != CHECK_NEVER && c->cycle < last)
+    if (c->cycle < last) /* no sentinel: a command may come at 2^64 - 1 */
         return fail(r, err, HAMM_ERR_PARSE, NULL, "cycle",
                     "cycle %llu is before cycle %llu of channel %u's previous command "
                     "(line %llu): the log must be in issue order",
@@ -296,8 +296,6 @@ static hamm_status reader_alloc(log_reader *r, hamm_error *err)
     r->last_line = hamm_calloc_array(r->dev.channels, sizeof *r->last_line);
     if (!r->last || !r->last_line)
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(r->lr.source), NULL, "out of memory");
-    for (uint32_t h = 0; h < r->dev.channels; h++)
-        r->last[h] = CHECK_NEVER;
     return HAMM_OK;
 }
 

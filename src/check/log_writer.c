@@ -39,7 +39,7 @@ static char *put_str(char *p, const char *s)
 struct hamm_command_log {
     hamm_output *out;           /* not owned */
     hamm_command_device dev;
-    uint64_t *last;             /* per channel: the last cycle written, CHECK_NEVER */
+    uint64_t *last;             /* per channel: the last cycle written (0 before one) */
     size_t len;                 /* bytes in buf */
     char buf[LOG_BUF];
 };
@@ -76,8 +76,6 @@ hamm_status hamm_command_log_new(hamm_command_log **out_log, hamm_output *out,
     log->dev = *dev;
     log->last = last;
     log->len = 0;
-    for (uint32_t h = 0; h < dev->channels; h++)
-        last[h] = CHECK_NEVER;
     if ((st = write_header(log, err)) != HAMM_OK) {
         hamm_command_log_free(log);
         return st;
@@ -92,7 +90,7 @@ static hamm_status writable(const hamm_command_log *log, const hamm_command *c,
 {
     char text[160];
     const char *what = checker_device_range(&log->dev, c, text, sizeof text);
-    if (!what && log->last[c->channel] != CHECK_NEVER && c->cycle < log->last[c->channel]) {
+    if (!what && c->cycle < log->last[c->channel]) { /* no sentinel: 2^64 - 1 is a cycle */
         what = "cycle";
         snprintf(text, sizeof text, "cycle %llu is before cycle %llu of channel %u's last command",
                  (unsigned long long)c->cycle, (unsigned long long)log->last[c->channel],

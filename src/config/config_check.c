@@ -42,9 +42,78 @@ static hamm_status check_long(const hamm_dram_config *d, uint32_t value, uint32_
     return HAMM_OK;
 }
 
-static hamm_status check_refresh(const hamm_dram_timing *t, const struct schema_source *src,
+static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+/* a - b, or 0 when b is larger: a delay already served. */
+static uint64_t after(uint64_t a, uint64_t b)
+{
+    return a > b ? a - b : 0;
+}
+
+/* The engine's worst case around a REF (src/engine/refresh.c): when a REF falls due, it
+ * closes the open banks one at a time in bank order, each PRE waiting for its bank's
+ * tRAS, tRTP or write recovery from a command of the cycle before, then waits tRP.  After
+ * the REF every bank is closed, every earlier ACT was at least tRAS + tRP before it, every
+ * earlier RD tRTP + tRP and every WR WL + burst + tWR + tRP; the first burst needs an ACT
+ * (tRFC after the REF, and tRC, tRRD_L, tFAW after those ACTs) and tRCD, and its column
+ * spacing and turnaround from those bursts.  *late: cycles from due to REF; *first: from
+ * the REF to the first burst, *act_bound when that is tRFC + tRCD. */
+static void refresh_worst(const hamm_dram_config *d, uint64_t *late, uint64_t *first,
+                          int *act_bound)
+{
+    const hamm_dram_timing *t = &d->timing;
+    uint64_t burst = d->burst_length / d->data_rate;
+    uint64_t rd_pre = t->tRTP, wr_pre = (uint64_t)t->WL + burst + t->tWR;
+    *late = max3(t->tRAS, rd_pre, wr_pre) - 1 + (d->banks - 1) + t->tRP;
+    uint64_t act_gap = max3(t->tRC, t->tRRD_L > t->tRRD ? t->tRRD_L : t->tRRD, t->tFAW);
+    uint64_t act = t->tRFC > after(act_gap, (uint64_t)t->tRAS + t->tRP)
+                       ? t->tRFC
+                       : after(act_gap, (uint64_t)t->tRAS + t->tRP);
+    uint64_t ccd = t->tCCD_L > t->tCCD ? t->tCCD_L : t->tCCD;
+    uint64_t rtw = (uint64_t)t->CL + burst > t->WL ? (uint64_t)t->CL + burst - t->WL : 0;
+    rtw = rtw > t->tRTW ? rtw : t->tRTW;
+    uint64_t wtr = (uint64_t)t->WL + burst + (t->tWTR_L > t->tWTR ? t->tWTR_L : t->tWTR);
+    uint64_t from_rd = after(ccd > rtw ? ccd : rtw, rd_pre + t->tRP);
+    uint64_t from_wr = after(ccd > wtr ? ccd : wtr, wr_pre + t->tRP);
+    uint64_t col = from_rd > from_wr ? from_rd : from_wr;
+    *first = act + t->tRCD > col ? act + t->tRCD : col;
+    *act_bound = act == t->tRFC && *first == act + t->tRCD;
+}
+
+/* A refresh interval that always leaves time for one burst between two REFs: else the
+ * engine, which refreshes before anything else, may never serve a request. */
+static hamm_status check_refresh_room(const hamm_dram_config *d,
+                                      const struct schema_source *src, hamm_error *err)
+{
+    const hamm_dram_timing *t = &d->timing;
+    uint64_t late, first;
+    int act_bound;
+    refresh_worst(d, &late, &first, &act_bound);
+    if (t->tREFI > late + first)
+        return HAMM_OK;
+    char why[64] = "from commands before it";
+    if (act_bound)
+        snprintf(why, sizeof why, "tRFC %u + tRCD %u", (unsigned)t->tRFC, (unsigned)t->tRCD);
+    uint64_t close = max3(t->tRAS, t->tRTP, (uint64_t)t->WL + d->burst_length / d->data_rate +
+                                                t->tWR);
+    return schema_fail(src, TIM "tREFI", err,
+                       "tREFI (%u) leaves no time to serve a request: a due REF can wait %llu "
+                       "cycles (max(tRAS, tRTP, WL + burst + tWR) %llu - 1, %u banks more, "
+                       "tRP %u) and the first burst after it %llu more (%s): tREFI must be at "
+                       "least %llu",
+                       (unsigned)t->tREFI, (unsigned long long)late, (unsigned long long)close,
+                       (unsigned)(d->banks - 1), (unsigned)t->tRP, (unsigned long long)first,
+                       why, (unsigned long long)(late + first + 1));
+}
+
+static hamm_status check_refresh(const hamm_dram_config *d, const struct schema_source *src,
                                  hamm_error *err)
 {
+    const hamm_dram_timing *t = &d->timing;
     if (t->tREFI && !t->tRFC)
         return schema_fail(src, TIM "tRFC", err, "tREFI is %u, so tRFC must be given",
                            (unsigned)t->tREFI);
@@ -55,7 +124,7 @@ static hamm_status check_refresh(const hamm_dram_timing *t, const struct schema_
     if (t->tREFI && t->tRFC >= t->tREFI)
         return schema_fail(src, TIM "tRFC", err, "tRFC (%u) is not shorter than tREFI (%u)",
                            (unsigned)t->tRFC, (unsigned)t->tREFI);
-    return HAMM_OK;
+    return t->tREFI ? check_refresh_room(d, src, err) : HAMM_OK;
 }
 
 static hamm_status check_timing(const hamm_dram_config *d, const struct schema_source *src,
@@ -79,7 +148,7 @@ static hamm_status check_timing(const hamm_dram_config *d, const struct schema_s
     if (st == HAMM_OK)
         st = check_long(d, t->tWTR_L, t->tWTR, "tWTR_L", "tWTR", src, err);
     if (st == HAMM_OK)
-        st = check_refresh(t, src, err);
+        st = check_refresh(d, src, err);
     return st;
 }
 

@@ -96,9 +96,8 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
 /* Issue the command of cycle t, if any; else lower *next to when one could issue. */
 static int try_issue(channel *c, uint64_t t, uint64_t *next)
 {
-    if (c->refresh && t >= c->next_refresh)
+    if (refresh_due(c, t, next))
         return refresh_step(c, t, next);
-    *next = c->next_refresh < *next ? c->next_refresh : *next;
     return scheduler_step(c, t, next);
 }
 

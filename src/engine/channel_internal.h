@@ -61,6 +61,8 @@ struct channel {
     /* refresh */
     int refresh;        /* the channel refreshes every tREFI */
     uint64_t next_refresh; /* the cycle the next REF is due, when refreshing */
+    uint64_t bursts_at_ref; /* RD + WR bursts issued before the last REF */
+    int owed;           /* requests waited at the last REF: one burst before the next */
     /* the clock and the counters */
     uint64_t now;
     uint64_t data_end;  /* end of the last data transfer */
@@ -121,6 +123,8 @@ int scheduler_step(channel *c, uint64_t t, uint64_t *next);
 /* ---- refresh.c ---- */
 
 void refresh_init(channel *c);
+/* Whether a REF takes cycle t (refresh_step's turn); else lowers *next to when one is due. */
+int refresh_due(const channel *c, uint64_t t, uint64_t *next);
 /* Close open banks, then refresh.  Returns 1 when a command issued at t; else lowers
  * *next to when one could. */
 int refresh_step(channel *c, uint64_t t, uint64_t *next);

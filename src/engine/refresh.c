@@ -1,12 +1,34 @@
 /* refresh.c - refresh of one channel: when a REF is due (every tREFI, when the channel
  * refreshes), the controller closes the open banks one at a time and then issues REF,
- * before anything else.  An idle channel does its REFs without stepping through them. */
+ * before anything else (but one burst after a REF that passed over queued requests).
+ * An idle channel does its REFs without stepping through them. */
 #include "channel_internal.h"
 
 void refresh_init(channel *c)
 {
     c->refresh = c->p.refresh && c->t->tREFI;
     c->next_refresh = c->refresh ? c->t->tREFI : UINT64_MAX;
+}
+
+static uint64_t bursts(const channel *c)
+{
+    return c->r.stat[HAMM_STAT_read_bursts] + c->r.stat[HAMM_STAT_write_bursts];
+}
+
+/* A REF due at t waits while it would be the second in a row to pass over queued requests
+ * without a burst between: refresh alone could otherwise starve the queue forever (when
+ * closing the banks, refreshing and opening a row take longer than tREFI).  The loader
+ * refuses such timings (config_check.c); this keeps a device built without it live.  The
+ * next REF's due cycle does not move, so the engine catches up after. */
+int refresh_due(const channel *c, uint64_t t, uint64_t *next)
+{
+    if (!c->refresh)
+        return 0;
+    if (t < c->next_refresh) {
+        *next = c->next_refresh < *next ? c->next_refresh : *next;
+        return 0;
+    }
+    return !(c->owed && c->size && bursts(c) == c->bursts_at_ref);
 }
 
 int refresh_step(channel *c, uint64_t t, uint64_t *next)
@@ -31,6 +53,8 @@ int refresh_step(channel *c, uint64_t t, uint64_t *next)
     channel_emit(c, HAMM_CMD_REF, HAMM_NO_BANK, 0, t);
     c->r.stat[HAMM_STAT_refreshes]++;
     c->next_refresh += c->t->tREFI;
+    c->owed = c->size > 0;
+    c->bursts_at_ref = bursts(c);
     return 1;
 }
 

@@ -100,6 +100,10 @@ static void writer_refuses_what_reader_would(void **state)
     assert_int_equal(write_log(&G, back, 2, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
     assert_string_equal(err.field, "cycle");
     free(sink.p);
+    const hamm_command top[] = {ACT(UINT64_MAX, 0, 1), PRE(9, 0)}; /* no "none yet" */
+    assert_int_equal(write_log(&G, top, 2, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
+    assert_string_equal(err.field, "cycle");
+    free(sink.p);
     const hamm_command chan[] = {{0, 1, 0, 1, HAMM_CMD_ACT}};
     assert_int_equal(write_log(&G, chan, 1, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
     assert_string_equal(err.field, "channel");
@@ -320,6 +324,9 @@ static const bad_log malformed[] = {
     {HDR "12 0 ACT 0 1\n# note\n", HAMM_ERR_PARSE, 4, 1, "cycle", "not a decimal"},
     {HDR "12 0 ACT 0 1\n13 1 ACT 0 1\n10 0 PRE 0\n", HAMM_ERR_PARSE, 5, 0, "cycle",
      "cycle 10 is before cycle 12 of channel 0's previous command (line 3)"},
+    /* the last cycle is a cycle, not "no command yet" */
+    {HDR "18446744073709551615 0 ACT 0 1\n5 0 PRE 0\n", HAMM_ERR_PARSE, 4, 0, "cycle",
+     "cycle 5 is before cycle 18446744073709551615 of channel 0's previous command (line 3)"},
 };
 
 static void malformed_logs(void **state)
