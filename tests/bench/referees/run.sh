@@ -50,8 +50,8 @@ hamm_cycles() { # TRACE [--set ...]
     "$hamm" simulate --json -m "$here/hamm-ddr4.json" --replay saturated "$@" "$t" |
         jq '.total.measured.cycles'
 }
-dramsim3_cycles() {
-    "$ds3" "$here/dramsim3-ddr4.ini" -c 0 -t "$1" -o "$work/ds3-out" |
+dramsim3_cycles() { # its library is built into its source root
+    LD_LIBRARY_PATH=$work/dramsim3 "$ds3" "$here/dramsim3-ddr4.ini" -c 0 -t "$1" -o "$work/ds3-out" |
         awk '/^referee_cycles/ { print $2 }'
 }
 ramulator_cycles() {
