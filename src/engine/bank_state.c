@@ -61,7 +61,7 @@ void bank_state_open(channel *c, uint32_t b, uint32_t row)
     k->open_row = row;
     k->served_since_act = 0;
     k->open_hits[0] = k->open_hits[1] = 0;
-    for (int idle = 0; idle < 2; idle++)
+    for (uint32_t idle = 0; idle < c->lanes; idle++) /* one lane: no idle list */
         for (uint32_t i = idle ? c->aux[b].idle_head : k->head; i != NIL; i = c->pool[i].next)
             k->open_hits[c->pool[i].write] += c->pool[i].row == row;
 }

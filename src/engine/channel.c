@@ -22,6 +22,8 @@ channel *channel_new(const channel_params *p)
         return NULL;
     }
     refresh_init(c);
+    c->options = c->lanes == 2 || p->row_hit_cap || p->ready_order != HAMM_ORDER_COLUMN_FIRST ||
+                 p->page_policy != HAMM_PAGE_OPEN;
     return c;
 }
 
@@ -56,13 +58,29 @@ void channel_issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_
     bank_state_apply(c, bank, cmd, t);
     if (cmd == HAMM_CMD_ACT) {
         bank_state_open(c, bank, row);
-        c->aux[bank].last_use = t;
+        if (c->options)
+            c->aux[bank].last_use = t;
         c->r.stat[HAMM_STAT_activates]++;
         channel_emit(c, cmd, bank, row, t);
     } else {
         bank_state_close(c, bank);
         c->r.stat[HAMM_STAT_precharges]++;
         channel_emit(c, cmd, bank, 0, t);
+    }
+}
+
+/* What the controller options keep of a burst: the bank's last use (page timeout), and
+ * which requests are partway through their bursts. */
+static void track_burst(channel *c, const creq *q, uint64_t t)
+{
+    cbank_aux *x = &c->aux[q->bank];
+    x->last_use = t;
+    if (q->bursts_done == 0 && q->bursts_left > 1) {
+        x->partway++;
+        c->partway++;
+    } else if (q->bursts_done > 0 && q->bursts_left == 1) {
+        x->partway--;
+        c->partway--;
     }
 }
 
@@ -77,18 +95,10 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
     channel_emit(c, cmd, q->bank,
                  ((q->column & ~(bl - 1)) + q->bursts_done * bl) & (c->p.columns - 1), t);
     cbank *b = &c->bank[q->bank];
-    cbank_aux *x = &c->aux[q->bank];
-    x->last_use = t;
-    if (q->bursts_done++ == 0) { /* the request's first burst decides hit or miss */
+    if (c->options)
+        track_burst(c, q, t);
+    if (q->bursts_done++ == 0) /* the request's first burst decides hit or miss */
         c->r.stat[b->served_since_act++ ? HAMM_STAT_row_hits : HAMM_STAT_row_misses]++;
-        if (q->bursts_left > 1) {
-            x->partway++;
-            c->partway++;
-        }
-    } else if (q->bursts_left == 1) {
-        x->partway--;
-        c->partway--;
-    }
     c->r.stat[q->write ? HAMM_STAT_write_bursts : HAMM_STAT_read_bursts]++;
     c->r.stat[HAMM_STAT_busy_cycles] += c->t->burst;
     uint64_t data_end = t + (q->write ? c->t->write_to_data : c->t->read_to_data) + c->t->burst;

@@ -75,6 +75,7 @@ struct channel {
     uint32_t capacity;        /* lane_cap[0] + lane_cap[1] */
     uint32_t partway;         /* requests with some bursts issued and some not */
     int hit_rules;            /* a write queue or a row-hit cap: hits need more checks */
+    int options;              /* any controller option is not at its default */
     uint64_t seq;
     /* scheduler */
     uint32_t *hits;     /* scratch of one decision: 1 when a bank still serves its open row */

@@ -194,7 +194,10 @@ static int close_step(channel *c, uint64_t t, uint64_t *next)
     return page_policy_pending(c) && page_policy_step(c, t, next);
 }
 
-int scheduler_step(channel *c, uint64_t t, uint64_t *next)
+/* What comes first in a decision when some controller option is set: the write drain
+ * picks the lane; with nothing queued only the page policy acts; oldest-ready takes its
+ * own order.  Returns -1 when the column-first steps follow. */
+static int options_first(channel *c, uint64_t t, uint64_t *next)
 {
     if (c->lanes == 2)
         command_queue_drain(c);
@@ -202,9 +205,21 @@ int scheduler_step(channel *c, uint64_t t, uint64_t *next)
         return close_step(c, t, next);
     if (c->p.ready_order == HAMM_ORDER_OLDEST_READY)
         return oldest_ready_step(c, t, next) || close_step(c, t, next);
+    return -1;
+}
+
+int scheduler_step(channel *c, uint64_t t, uint64_t *next)
+{
+    if (c->options) {
+        int done = options_first(c, t, next);
+        if (done >= 0)
+            return done;
+    } else if (c->size == 0) {
+        return 0;
+    }
     uint32_t oldest = c->p.scheduler == HAMM_SCHED_FCFS ? command_queue_oldest(c) : NIL;
     /* `rules` is a constant in each call, so the default path carries no option checks */
     int col = c->hit_rules ? column_step(c, t, oldest, c->hits, 1, next)
                            : column_step(c, t, oldest, c->hits, 0, next);
-    return col || row_step(c, t, oldest, c->hits, next) || close_step(c, t, next);
+    return col || row_step(c, t, oldest, c->hits, next) || (c->options && close_step(c, t, next));
 }
