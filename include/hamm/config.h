@@ -23,6 +23,22 @@ typedef enum hamm_scheduler {
     HAMM_SCHED_COUNT
 } hamm_scheduler;
 
+/* When the engine closes a row that no queued request hits (docs/ENGINE.md). */
+typedef enum hamm_page_policy {
+    HAMM_PAGE_OPEN = 0,  /* until a request needs another row ("open") */
+    HAMM_PAGE_CLOSED,    /* as soon as no queued request hits it ("closed") */
+    HAMM_PAGE_TIMEOUT,   /* after page_timeout cycles unused ("timeout") */
+    HAMM_PAGE_COUNT
+} hamm_page_policy;
+
+/* How fr-fcfs orders the commands that are legal now (docs/ENGINE.md). */
+typedef enum hamm_ready_order {
+    HAMM_ORDER_COLUMN_FIRST = 0, /* any row hit before any row command ("column-first") */
+    HAMM_ORDER_OLDEST_READY,     /* the oldest request whose next command is legal
+                                    ("oldest-ready": Ramulator's FRFCFS) */
+    HAMM_ORDER_COUNT
+} hamm_ready_order;
+
 /* The activate heuristics of the hybrid model (hamm/dram_model.h). */
 typedef enum hamm_heuristic {
     HAMM_HEUR_NO_OVERLAP = 0, /* "no-overlap": switch one bank per period (lower bound) */
@@ -72,6 +88,17 @@ typedef struct hamm_system_config {
     uint32_t cores;
     uint32_t max_inflight_per_core;
     hamm_scheduler scheduler;
+    /* Engine-only controller options (hamm simulate; the analytical model ignores them).
+     * Their defaults are the single shared queue, open page, no cap, column-first. */
+    uint32_t write_queue_size;  /* 0: writes share queue_size with reads; else their own
+                                   queue of this many entries, drained in bursts */
+    uint32_t write_drain_high;  /* drain writes once this many wait (0: when it is full) */
+    uint32_t write_drain_low;   /* ... until at most this many wait (while reads wait) */
+    hamm_page_policy page_policy;
+    uint32_t page_timeout;      /* cycles an unused open row stays open ("timeout") */
+    uint32_t row_hit_cap;       /* 0: none; else at most this many row hits while the
+                                   bank's oldest request wants another row */
+    hamm_ready_order ready_order;
     char address_map[512];      /* see hamm/addrmap.h */
     char address_xor[256];      /* "" for none */
     unsigned predict_heuristics; /* hamm predict's default heuristics, a set of
@@ -117,6 +144,8 @@ HAMM_API char *hamm_config_to_json(const hamm_system_config *cfg);
 HAMM_API const char *hamm_scheduler_name(hamm_scheduler s);
 HAMM_API hamm_status hamm_scheduler_from_name(const char *name, hamm_scheduler *out,
                                               hamm_error *err);
+HAMM_API const char *hamm_page_policy_name(hamm_page_policy p);
+HAMM_API const char *hamm_ready_order_name(hamm_ready_order o);
 HAMM_API const char *hamm_heuristic_name(hamm_heuristic h);
 HAMM_API hamm_status hamm_heuristic_from_name(const char *name, hamm_heuristic *out,
                                               hamm_error *err);

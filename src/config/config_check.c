@@ -161,9 +161,44 @@ hamm_status config_check_dram(const hamm_dram_config *d, const struct schema_sou
     return st;
 }
 
+/* The engine's controller options: watermarks inside the write queue, a timeout only
+ * with the timeout policy, oldest-ready and the row-hit cap only with fr-fcfs. */
+static hamm_status check_controller(const hamm_system_config *c,
+                                    const struct schema_source *src, hamm_error *err)
+{
+    uint32_t high = c->write_drain_high ? c->write_drain_high : c->write_queue_size;
+    if (!c->write_queue_size && (c->write_drain_high || c->write_drain_low))
+        return schema_fail(src, c->write_drain_high ? "write_drain_high" : "write_drain_low",
+                           err, "there is no write queue (write_queue_size is 0)");
+    if (high > c->write_queue_size)
+        return schema_fail(src, "write_drain_high", err,
+                           "%u is more than the write queue holds (%u)", (unsigned)high,
+                           (unsigned)c->write_queue_size);
+    if (c->write_queue_size && c->write_drain_low >= high)
+        return schema_fail(src, "write_drain_low", err,
+                           "%u is not below write_drain_high (%u)",
+                           (unsigned)c->write_drain_low, (unsigned)high);
+    if (c->page_policy == HAMM_PAGE_TIMEOUT && !c->page_timeout)
+        return schema_fail(src, "page_timeout", err,
+                           "page_policy timeout needs a timeout of at least 1 cycle");
+    if (c->page_policy != HAMM_PAGE_TIMEOUT && c->page_timeout)
+        return schema_fail(src, "page_timeout", err, "applies to page_policy timeout only");
+    if (c->ready_order != HAMM_ORDER_COLUMN_FIRST && c->scheduler != HAMM_SCHED_FRFCFS)
+        return schema_fail(src, "ready_order", err, "%s orders fr-fcfs only, not %s",
+                           hamm_ready_order_name(c->ready_order),
+                           hamm_scheduler_name(c->scheduler));
+    if (c->row_hit_cap && c->scheduler != HAMM_SCHED_FRFCFS)
+        return schema_fail(src, "row_hit_cap", err, "caps fr-fcfs only, not %s",
+                           hamm_scheduler_name(c->scheduler));
+    return HAMM_OK;
+}
+
 hamm_status config_check_system(const hamm_system_config *c, const struct schema_source *src,
                                 hamm_error *err)
 {
+    hamm_status st = check_controller(c, src, err);
+    if (st != HAMM_OK)
+        return st;
     const hamm_dram_config *d = &c->dram;
     uint64_t bits = (uint64_t)c->chips_per_channel * d->bus_width_bits;
     if (bits < 8)

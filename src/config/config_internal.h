@@ -17,8 +17,11 @@
 extern const struct schema_table config_dram_table;   /* a DRAM model file */
 extern const struct schema_table config_system_table; /* a system model file */
 
-/* The names of hamm_scheduler and hamm_heuristic (names.c). */
+/* The names of hamm_scheduler, hamm_page_policy, hamm_ready_order and hamm_heuristic
+ * (names.c). */
 extern const struct enum_table config_scheduler_names;
+extern const struct enum_table config_page_policy_names;
+extern const struct enum_table config_ready_order_names;
 extern const struct enum_table config_heuristic_names;
 
 /* Stage 2 of loading, after the tables: rules across fields of the DRAM model and of the

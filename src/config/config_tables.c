@@ -8,6 +8,7 @@
 #define ROWS(a) (a), (sizeof(a) / sizeof((a)[0]))
 #define REQ SCHEMA_REQUIRED
 #define POW2 SCHEMA_POW2
+#define QUIET SCHEMA_QUIET
 #define MAXLEN 4096.0
 
 /* Offsets into hamm_dram_config. */
@@ -80,6 +81,8 @@ const struct schema_table config_dram_table = {ROWS(dram)};
 
 /* ENUM and SET rows store an unsigned. */
 _Static_assert(sizeof(hamm_scheduler) == sizeof(unsigned), "a scheduler is stored as unsigned");
+_Static_assert(sizeof(hamm_page_policy) == sizeof(unsigned), "a policy is stored as unsigned");
+_Static_assert(sizeof(hamm_ready_order) == sizeof(unsigned), "an order is stored as unsigned");
 
 /* Offsets into hamm_system_config. */
 #define S(m) offsetof(hamm_system_config, m)
@@ -114,6 +117,21 @@ static const struct schema_field system_fields[] = {
      "controller request queue entries", NULL},
     {"scheduler", SCHEMA_ENUM, 0, 0, 0, 0, "fr-fcfs", S(scheduler), 0, "", NULL,
      "fr-fcfs, fcfs, most-pending or banked-fifo", &config_scheduler_names},
+    {"write_queue_size", SCHEMA_U32, QUIET, 0, 65536, 0, NULL, S(write_queue_size), 0, "requests",
+     NULL, "0: writes share queue_size; else a write queue of this many entries", NULL},
+    {"write_drain_high", SCHEMA_U32, QUIET, 0, 65536, 0, NULL, S(write_drain_high), 0, "requests",
+     NULL, "drain writes once this many wait (0: when the write queue is full)", NULL},
+    {"write_drain_low", SCHEMA_U32, QUIET, 0, 65536, 0, NULL, S(write_drain_low), 0, "requests",
+     NULL, "drain until at most this many writes wait", NULL},
+    {"page_policy", SCHEMA_ENUM, QUIET, 0, 0, 0, "open", S(page_policy), 0, "", NULL,
+     "open, closed or timeout (hamm simulate)", &config_page_policy_names},
+    {"page_timeout", SCHEMA_U32, QUIET, 0, 1000000, 0, NULL, S(page_timeout), 0, "cycles", NULL,
+     "timeout: close a row unused for this many cycles", NULL},
+    {"row_hit_cap", SCHEMA_U32, QUIET, 0, 65536, 0, NULL, S(row_hit_cap), 0, "requests", NULL,
+     "0: none; else at most this many row hits while an older request wants another row",
+     NULL},
+    {"ready_order", SCHEMA_ENUM, QUIET, 0, 0, 0, "column-first", S(ready_order), 0, "", NULL,
+     "column-first or oldest-ready (fr-fcfs only)", &config_ready_order_names},
     {"request_size_bytes", SCHEMA_U32, REQ | POW2, 1, 4096, 0, NULL, S(request_size), 0,
      "bytes", NULL, "bytes per request", NULL},
     {"cores", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(cores), 0, "", NULL,

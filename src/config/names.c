@@ -1,5 +1,5 @@
-/* names.c - the names of the enums a model file holds, one table each: the scheduler
- * and the activate heuristics (a set of them: what hamm predict reports). */
+/* names.c - the names of the enums a model file holds, one table each: the scheduler,
+ * the page policy, the ready order and the activate heuristics (a set of them: what hamm predict reports). */
 #include "config_internal.h"
 
 static const char *const scheduler_names[HAMM_SCHED_COUNT] = {
@@ -12,6 +12,29 @@ static const char *const scheduler_names[HAMM_SCHED_COUNT] = {
 const struct enum_table config_scheduler_names = {
     .what = "scheduler", .field = "scheduler", .status = HAMM_ERR_CONFIG,
     .names = scheduler_names, .count = HAMM_SCHED_COUNT, .unknown = "unknown",
+    .lead = "expected ", .all = NULL, .or_last = 1,
+};
+
+static const char *const page_policy_names[HAMM_PAGE_COUNT] = {
+    [HAMM_PAGE_OPEN] = "open",
+    [HAMM_PAGE_CLOSED] = "closed",
+    [HAMM_PAGE_TIMEOUT] = "timeout",
+};
+
+const struct enum_table config_page_policy_names = {
+    .what = "page policy", .field = "page_policy", .status = HAMM_ERR_CONFIG,
+    .names = page_policy_names, .count = HAMM_PAGE_COUNT, .unknown = "unknown",
+    .lead = "expected ", .all = NULL, .or_last = 1,
+};
+
+static const char *const ready_order_names[HAMM_ORDER_COUNT] = {
+    [HAMM_ORDER_COLUMN_FIRST] = "column-first",
+    [HAMM_ORDER_OLDEST_READY] = "oldest-ready",
+};
+
+const struct enum_table config_ready_order_names = {
+    .what = "ready order", .field = "ready_order", .status = HAMM_ERR_CONFIG,
+    .names = ready_order_names, .count = HAMM_ORDER_COUNT, .unknown = "unknown",
     .lead = "expected ", .all = NULL, .or_last = 1,
 };
 
@@ -40,6 +63,16 @@ hamm_status hamm_scheduler_from_name(const char *name, hamm_scheduler *out, hamm
     if (st == HAMM_OK)
         *out = (hamm_scheduler)v;
     return st;
+}
+
+const char *hamm_page_policy_name(hamm_page_policy p)
+{
+    return enum_table_name(&config_page_policy_names, (unsigned)p);
+}
+
+const char *hamm_ready_order_name(hamm_ready_order o)
+{
+    return enum_table_name(&config_ready_order_names, (unsigned)o);
 }
 
 const char *hamm_heuristic_name(hamm_heuristic h)

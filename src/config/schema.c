@@ -313,11 +313,23 @@ static const void *cat(const void *src, const struct schema_field *f)
     return (const char *)src + f->offset;
 }
 
+/* A SCHEMA_QUIET number or enum holding its default. */
+static int at_default(const struct schema_field *f, const void *src)
+{
+    if (f->type == SCHEMA_U32)
+        return *(const uint32_t *)cat(src, f) == f->def;
+    if (f->type == SCHEMA_ENUM)
+        return strcmp(enum_table_name(f->names, *(const unsigned *)cat(src, f)), f->text) == 0;
+    return 0;
+}
+
 /* One value for schema_write; NULL for "leave the key out" via *skip, or out of memory. */
 static json_t *write_value(const struct schema_field *f, const void *src, int *skip)
 {
     char text[256];
-    *skip = 0;
+    *skip = (f->flags & SCHEMA_QUIET) && at_default(f, src);
+    if (*skip)
+        return NULL;
     switch (f->type) {
     case SCHEMA_U32: return json_integer(*(const uint32_t *)cat(src, f));
     case SCHEMA_DOUBLE: return json_real(*(const double *)cat(src, f));

@@ -29,6 +29,8 @@ enum schema_type {
 
 #define SCHEMA_REQUIRED 1u /* missing is an error (else the default applies) */
 #define SCHEMA_POW2 2u     /* the number must be a power of two */
+#define SCHEMA_QUIET 4u    /* written only when it differs from its default (keys added
+                              after a format was fixed: dumps of older models unchanged) */
 
 struct schema_table;
 
@@ -67,7 +69,8 @@ hamm_status schema_read(const struct schema_table *t, json_t *obj, void *dst,
                         const char *prefix, const struct schema_source *src, hamm_error *err);
 
 /* `src` as a JSON object in table order (EXTERNAL keys hold null, for the caller to fill;
- * NOTES and unstored strings are left out); NULL when out of memory. */
+ * NOTES, unstored strings and QUIET keys at their defaults are left out); NULL when out
+ * of memory. */
 json_t *schema_write(const struct schema_table *t, const void *src);
 
 /* The row a dotted path ("timing.tRCD") names, or NULL. */

@@ -15,11 +15,13 @@ int bank_state_init(channel *c)
     const channel_params *p = &c->p;
     c->bank = hamm_calloc_array(p->banks, sizeof *c->bank);
     c->group = hamm_calloc_array(p->bank_groups, sizeof *c->group);
-    if (!c->bank || !c->group)
+    c->aux = hamm_calloc_array(p->banks, sizeof *c->aux);
+    if (!c->bank || !c->group || !c->aux)
         return 0;
     for (uint32_t b = 0; b < p->banks; b++) {
         c->bank[b].open_row = NO_ROW;
         c->bank[b].head = c->bank[b].tail = NIL;
+        c->aux[b].idle_head = c->aux[b].idle_tail = NIL;
     }
     for (uint32_t per_group = p->banks / p->bank_groups; per_group > 1; per_group >>= 1)
         c->group_shift++;
@@ -30,6 +32,7 @@ void bank_state_free(channel *c)
 {
     free(c->bank);
     free(c->group);
+    free(c->aux);
 }
 
 static void push_delays(uint64_t *earliest_of, const uint32_t *delay, uint64_t t)
@@ -58,8 +61,9 @@ void bank_state_open(channel *c, uint32_t b, uint32_t row)
     k->open_row = row;
     k->served_since_act = 0;
     k->open_hits[0] = k->open_hits[1] = 0;
-    for (uint32_t i = k->head; i != NIL; i = c->pool[i].next)
-        k->open_hits[c->pool[i].write] += c->pool[i].row == row;
+    for (uint32_t idle = 0; idle < c->lanes; idle++) /* one lane: no idle list */
+        for (uint32_t i = idle ? c->aux[b].idle_head : k->head; i != NIL; i = c->pool[i].next)
+            k->open_hits[c->pool[i].write] += c->pool[i].row == row;
 }
 
 void bank_state_close(channel *c, uint32_t b)

@@ -22,6 +22,8 @@ channel *channel_new(const channel_params *p)
         return NULL;
     }
     refresh_init(c);
+    c->options = c->lanes == 2 || p->row_hit_cap || p->ready_order != HAMM_ORDER_COLUMN_FIRST ||
+                 p->page_policy != HAMM_PAGE_OPEN;
     return c;
 }
 
@@ -56,12 +58,29 @@ void channel_issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_
     bank_state_apply(c, bank, cmd, t);
     if (cmd == HAMM_CMD_ACT) {
         bank_state_open(c, bank, row);
+        if (c->options)
+            c->aux[bank].last_use = t;
         c->r.stat[HAMM_STAT_activates]++;
         channel_emit(c, cmd, bank, row, t);
     } else {
         bank_state_close(c, bank);
         c->r.stat[HAMM_STAT_precharges]++;
         channel_emit(c, cmd, bank, 0, t);
+    }
+}
+
+/* What the controller options keep of a burst: the bank's last use (page timeout), and
+ * which requests are partway through their bursts. */
+static void track_burst(channel *c, const creq *q, uint64_t t)
+{
+    cbank_aux *x = &c->aux[q->bank];
+    x->last_use = t;
+    if (q->bursts_done == 0 && q->bursts_left > 1) {
+        x->partway++;
+        c->partway++;
+    } else if (q->bursts_done > 0 && q->bursts_left == 1) {
+        x->partway--;
+        c->partway--;
     }
 }
 
@@ -76,6 +95,8 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
     channel_emit(c, cmd, q->bank,
                  ((q->column & ~(bl - 1)) + q->bursts_done * bl) & (c->p.columns - 1), t);
     cbank *b = &c->bank[q->bank];
+    if (c->options)
+        track_burst(c, q, t);
     if (q->bursts_done++ == 0) /* the request's first burst decides hit or miss */
         c->r.stat[b->served_since_act++ ? HAMM_STAT_row_hits : HAMM_STAT_row_misses]++;
     c->r.stat[q->write ? HAMM_STAT_write_bursts : HAMM_STAT_read_bursts]++;
@@ -113,7 +134,7 @@ static void account(channel *c, uint64_t a, uint64_t b, uint32_t queued)
         c->r.stat[HAMM_STAT_active_cycles] += len;
         c->r.stat[HAMM_STAT_queue_nonempty_cycles] += len;
         c->r.stat[HAMM_STAT_queue_occupancy_sum] += len * queued;
-        uint64_t bin = (uint64_t)(queued - 1) * HAMM_OCCUPANCY_BINS / c->p.queue_size;
+        uint64_t bin = (uint64_t)(queued - 1) * HAMM_OCCUPANCY_BINS / c->capacity;
         c->r.occupancy_hist[bin] += len;
     } else if (c->data_end > a) {
         c->r.stat[HAMM_STAT_active_cycles] += (c->data_end < b ? c->data_end : b) - a;
@@ -143,7 +164,8 @@ static void step(channel *c, uint64_t limit)
 static void run_until(channel *c, uint64_t until)
 {
     while (c->now < until) {
-        if (c->size == 0 && (!c->refresh || c->next_refresh >= until)) {
+        if (c->size == 0 && (!c->refresh || c->next_refresh >= until) &&
+            !page_policy_pending(c)) {
             account(c, c->now, until, 0);
             c->now = until;
             return;
@@ -157,7 +179,8 @@ void channel_push(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint
                   int write, uint64_t arrival)
 {
     run_until(c, arrival);
-    while (c->size == c->p.queue_size)
+    uint32_t lane = command_queue_lane(c, write);
+    while (c->lane_size[lane] == c->lane_cap[lane])
         step(c, UINT64_MAX);
     uint32_t bursts = (bytes + c->p.burst_bytes - 1) / c->p.burst_bytes;
     command_queue_push(c, bank, row, column, bursts ? bursts : 1, write, c->now);
@@ -167,6 +190,8 @@ uint64_t channel_drain(channel *c)
 {
     while (c->size > 0)
         step(c, UINT64_MAX);
+    while (page_policy_pending(c) && c->now < c->data_end) /* rows it closes meanwhile */
+        step(c, c->data_end);
     if (c->data_end > c->now) {
         account(c, c->now, c->data_end, 0);
         c->now = c->data_end;

@@ -15,8 +15,15 @@
 typedef struct channel_params {
     uint32_t index;            /* channel number, for the command log */
     uint32_t banks, bank_groups;
-    uint32_t queue_size;       /* Q */
+    uint32_t queue_size;       /* Q: every request, or the reads with a write queue */
+    uint32_t write_queue_size; /* 0: writes share the queue; else the write queue's size */
+    uint32_t drain_high;       /* drain writes from this many (at most write_queue_size) */
+    uint32_t drain_low;        /* ... down to this many, while reads wait */
     hamm_scheduler scheduler;
+    hamm_ready_order ready_order;
+    hamm_page_policy page_policy;
+    uint32_t page_timeout;     /* cycles an unused open row stays open (timeout policy) */
+    uint32_t row_hit_cap;      /* 0: none */
     uint32_t burst_bytes;      /* bytes one RD/WR moves: chips x bus bytes x BL */
     uint32_t columns_per_burst;/* BL: a burst covers BL column addresses */
     uint32_t columns;          /* per row (a power of two) */

@@ -4,8 +4,11 @@
  * The channel is cut DRAMsim3's way, each file owning a part of `struct channel`:
  *   bank_state.c     open rows, earliest cycle of each command (bank, group, channel),
  *                    the four-activate ring, the command bus;
- *   command_queue.c  the controller's request queue (a slot pool, one list per bank);
+ *   command_queue.c  the controller's request queues (a slot pool, one list per bank
+ *                    and queue) and the write drain that picks the queue served;
  *   scheduler.c      which column or row command to issue now (the four policies);
+ *   oldest_ready.c   fr-fcfs's other order: the oldest request with a legal command;
+ *   page_policy.c    closing rows no queued request hits (closed and timeout pages);
  *   refresh.c        REF every tREFI, and skipping idle time;
  *   channel.c        life cycle, issuing a command, counters and the clock.
  * bank_earliest is inline here: the scheduler asks it for every bank at every decision. */
@@ -29,14 +32,26 @@ typedef struct creq {
     uint32_t prev, next; /* the bank's queue, oldest first; `next` links free slots */
 } creq;
 
+/* The queues: with a write queue, reads are lane 0 and writes lane 1; without, every
+ * request is in lane 0.  The scheduler serves one lane at a time (c->lane): each bank's
+ * list of that lane is head/tail, the other lane's idle_head/idle_tail (swapped when
+ * the lane served changes, so the scheduler reads one list as it always did). */
+#define LANES 2
+
 typedef struct cbank {
     uint32_t open_row;  /* NO_ROW: precharged */
-    uint32_t head, tail;/* queued requests of this bank, oldest first */
-    uint32_t queued;
+    uint32_t head, tail;/* its queued requests of the lane served, oldest first */
     uint32_t open_hits[2]; /* queued reads [0] and writes [1] to the open row */
     uint32_t served_since_act; /* requests begun since the row opened: hits after the first */
     uint64_t earliest[HAMM_CMD_COUNT];
-} cbank;
+} cbank; /* 64 bytes: the scheduler indexes banks at every decision; the rest is cbank_aux */
+
+/* What only the controller options read, beside cbank to keep it small. */
+typedef struct cbank_aux {
+    uint32_t idle_head, idle_tail; /* the bank's requests of the lane not served */
+    uint32_t partway;   /* its requests with some bursts issued and some not */
+    uint64_t last_use;  /* cycle of its last ACT, RD or WR (the page timeout's start) */
+} cbank_aux;
 
 struct channel {
     channel_params p;
@@ -44,6 +59,7 @@ struct channel {
     /* bank state */
     uint32_t group_shift; /* bank >> group_shift = its bank group (counts are powers of 2) */
     cbank *bank;
+    cbank_aux *aux;     /* [banks] */
     uint64_t (*group)[HAMM_CMD_COUNT]; /* [bank_groups] */
     uint64_t chan[HAMM_CMD_COUNT];
     uint64_t faw[4];    /* cycles of the last four ACTs (a ring) */
@@ -52,7 +68,14 @@ struct channel {
     uint32_t open_banks;
     /* command queue */
     creq *pool;
-    uint32_t free_slot, size;
+    uint32_t free_slot, size; /* size: requests queued in both lanes */
+    uint32_t lanes;           /* 1: one shared queue; 2: a write queue too */
+    uint32_t lane;            /* the lane served now (1: draining writes) */
+    uint32_t lane_size[LANES], lane_cap[LANES];
+    uint32_t capacity;        /* lane_cap[0] + lane_cap[1] */
+    uint32_t partway;         /* requests with some bursts issued and some not */
+    int hit_rules;            /* a write queue or a row-hit cap: hits need more checks */
+    int options;              /* any controller option is not at its default */
     uint64_t seq;
     /* scheduler */
     uint32_t *hits;     /* scratch of one decision: 1 when a bank still serves its open row */
@@ -101,11 +124,34 @@ void bank_state_apply(channel *c, uint32_t bank, hamm_dram_command cmd, uint64_t
 void bank_state_open(channel *c, uint32_t b, uint32_t row);
 void bank_state_close(channel *c, uint32_t b);
 
+/* The open-row hits bank k has in the lane served now. */
+static inline uint32_t lane_hits(const channel *c, const cbank *k)
+{
+    return c->lanes == 1 ? k->open_hits[0] + k->open_hits[1] : k->open_hits[c->lane];
+}
+
+/* The row-hit cap: the bank's open row has served row_hit_cap hits, its oldest request
+ * wants another row, and no request is partway through its bursts. */
+static inline int hits_capped(const channel *c, const cbank *k)
+{
+    uint32_t h = k->head;
+    return c->p.row_hit_cap && k->served_since_act > c->p.row_hit_cap &&
+           !c->aux[k - c->bank].partway && h != NIL && c->pool[h].row != k->open_row;
+}
+
 /* ---- command_queue.c ---- */
 
 /* Allocate the slots, all free.  0: out of memory. */
 int command_queue_init(channel *c);
 void command_queue_free(channel *c);
+/* The lane a request goes to (1: a write, when there is a write queue). */
+static inline uint32_t command_queue_lane(const channel *c, int write)
+{
+    return c->lanes == 2 && write;
+}
+/* Choose the lane to serve: reads until write_drain_high writes wait (or no read does),
+ * then writes until at most write_drain_low wait while reads do (or none waits). */
+void command_queue_drain(channel *c);
 void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
                         uint32_t bursts, int write, uint64_t arrival);
 void command_queue_remove(channel *c, uint32_t i);
@@ -119,6 +165,24 @@ void scheduler_free(channel *c);
 /* Issue the column or row command the scheduler picks at t, if any is legal (returns 1);
  * else lower *next to when one could be. */
 int scheduler_step(channel *c, uint64_t t, uint64_t *next);
+
+/* ---- oldest_ready.c ---- */
+
+/* fr-fcfs oldest-ready: issue the command of the oldest request whose next command is
+ * legal at t (returns 1); else lower *next to when one could be. */
+int oldest_ready_step(channel *c, uint64_t t, uint64_t *next);
+
+/* ---- page_policy.c ---- */
+
+/* Whether the channel may still have a row to close (the clock cannot skip it). */
+static inline int page_policy_pending(const channel *c)
+{
+    return c->p.page_policy != HAMM_PAGE_OPEN && c->open_banks;
+}
+
+/* Closed and timeout pages: precharge a bank whose open row no queued request hits, once
+ * unused for the timeout.  Returns 1 when a PRE issued at t; else lowers *next. */
+int page_policy_step(channel *c, uint64_t t, uint64_t *next);
 
 /* ---- refresh.c ---- */
 

@@ -1,7 +1,9 @@
-/* command_queue.c - the controller's request queue of one channel: a fixed pool of
- * queue_size slots, each queued request linked into its bank's list, oldest first, and
- * the free slots linked through `next`.  Each bank keeps how many of its requests hit
- * its open row, so the scheduler need not walk the lists to know. */
+/* command_queue.c - the controller's request queues of one channel: a fixed pool of slots,
+ * each queued request linked into its bank's list of its lane, oldest first, and the free
+ * slots linked through `next`.  Without a write queue every request is in lane 0; with
+ * one, reads are in lane 0 and writes in lane 1, and the write drain here decides which
+ * lane the scheduler serves.  Each bank keeps how many of its requests hit its open row,
+ * so the scheduler need not walk the lists to know. */
 #include <stdlib.h>
 
 #include "channel_internal.h"
@@ -9,7 +11,12 @@
 
 int command_queue_init(channel *c)
 {
-    uint32_t n = c->p.queue_size;
+    c->lanes = c->p.write_queue_size ? 2 : 1;
+    c->lane_cap[0] = c->p.queue_size;
+    c->lane_cap[1] = c->p.write_queue_size;
+    c->capacity = c->lane_cap[0] + c->lane_cap[1];
+    c->hit_rules = c->lanes == 2 || c->p.row_hit_cap;
+    uint32_t n = c->capacity;
     c->pool = hamm_calloc_array(n, sizeof *c->pool);
     if (!c->pool)
         return 0;
@@ -26,37 +33,44 @@ void command_queue_free(channel *c)
 void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
                         uint32_t bursts, int write, uint64_t arrival)
 {
-    uint32_t i = c->free_slot;
+    uint32_t i = c->free_slot, lane = command_queue_lane(c, write);
     creq *q = &c->pool[i];
     c->free_slot = q->next;
     cbank *b = &c->bank[bank];
+    uint32_t *head = lane == c->lane ? &b->head : &c->aux[bank].idle_head;
+    uint32_t *tail = lane == c->lane ? &b->tail : &c->aux[bank].idle_tail;
     *q = (creq){c->seq++, arrival, bank, row, column, bursts, 0, (uint32_t)(write != 0),
-                b->tail, NIL};
-    if (b->tail != NIL)
-        c->pool[b->tail].next = i;
+                *tail, NIL};
+    if (*tail != NIL)
+        c->pool[*tail].next = i;
     else
-        b->head = i;
-    b->tail = i;
-    b->queued++;
+        *head = i;
+    *tail = i;
     b->open_hits[write != 0] += row == b->open_row;
     c->size++;
+    c->lane_size[lane]++;
 }
 
 void command_queue_remove(channel *c, uint32_t i)
 {
     creq *q = &c->pool[i];
     cbank *b = &c->bank[q->bank];
+    uint32_t lane = command_queue_lane(c, (int)q->write);
     if (q->prev != NIL)
         c->pool[q->prev].next = q->next;
-    else
+    else if (lane == c->lane)
         b->head = q->next;
+    else
+        c->aux[q->bank].idle_head = q->next;
     if (q->next != NIL)
         c->pool[q->next].prev = q->prev;
-    else
+    else if (lane == c->lane)
         b->tail = q->prev;
-    b->queued--;
+    else
+        c->aux[q->bank].idle_tail = q->prev;
     b->open_hits[q->write] -= q->row == b->open_row;
     c->size--;
+    c->lane_size[lane]--;
     q->next = c->free_slot;
     c->free_slot = i;
 }
@@ -70,4 +84,31 @@ uint32_t command_queue_oldest(const channel *c)
             best = h;
     }
     return best;
+}
+
+static void swap32(uint32_t *a, uint32_t *b)
+{
+    uint32_t x = *a;
+    *a = *b;
+    *b = x;
+}
+
+/* A request partway through its bursts keeps its lane served, so no lane switch leaves
+ * it cut in two. */
+void command_queue_drain(channel *c)
+{
+    if (c->lanes == 1 || c->partway)
+        return;
+    uint32_t reads = c->lane_size[0], writes = c->lane_size[1], lane;
+    if (c->lane == 0)
+        lane = writes >= c->p.drain_high || (reads == 0 && writes > 0);
+    else
+        lane = !(writes == 0 || (writes <= c->p.drain_low && reads > 0));
+    if (lane == c->lane)
+        return;
+    c->lane = lane;
+    for (uint32_t b = 0; b < c->p.banks; b++) {
+        swap32(&c->bank[b].head, &c->aux[b].idle_head);
+        swap32(&c->bank[b].tail, &c->aux[b].idle_tail);
+    }
 }

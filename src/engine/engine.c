@@ -91,6 +91,7 @@ static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap 
     const hamm_geometry *g = hamm_addrmap_geometry(map);
     const hamm_dram_config *d = &p->cfg.dram;
     const char *bad = NULL;
+    uint32_t high = p->cfg.write_drain_high ? p->cfg.write_drain_high : p->cfg.write_queue_size;
     if (p->cfg.queue_size == 0)
         bad = "the queue needs at least one entry";
     else if (!pow2(d->banks) || !pow2(d->bank_groups) || d->bank_groups > d->banks ||
@@ -105,6 +106,12 @@ static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap 
         bad = "the address map's geometry differs from the model's";
     else if (p->replay == HAMM_REPLAY_RATE && !(p->rate > 0.0 && isfinite(p->rate)))
         bad = "a rate replay needs a positive rate (requests per cycle)";
+    else if (p->cfg.write_queue_size && (high > p->cfg.write_queue_size ||
+                                         p->cfg.write_drain_low >= high))
+        bad = "the write drain needs 0 <= write_drain_low < write_drain_high <= write_queue_size";
+    else if ((p->cfg.ready_order != HAMM_ORDER_COLUMN_FIRST || p->cfg.row_hit_cap) &&
+             p->cfg.scheduler != HAMM_SCHED_FRFCFS)
+        bad = "ready_order and row_hit_cap apply to the fr-fcfs scheduler only";
     else if ((uint64_t)p->cfg.chips_per_channel * p->cfg.dram.bus_width_bits *
                  p->cfg.dram.burst_length < 8)
         bad = "a burst must move at least one byte";
@@ -135,6 +142,12 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
     channel_params cp = {
         .banks = d->banks, .bank_groups = d->bank_groups, .queue_size = p->cfg.queue_size,
         .scheduler = p->cfg.scheduler,
+        .write_queue_size = p->cfg.write_queue_size, .drain_low = p->cfg.write_drain_low,
+        .drain_high = p->cfg.write_drain_high ? p->cfg.write_drain_high
+                                              : p->cfg.write_queue_size,
+        .ready_order = p->cfg.ready_order, .page_policy = p->cfg.page_policy,
+        .page_timeout = p->cfg.page_policy == HAMM_PAGE_TIMEOUT ? p->cfg.page_timeout : 0,
+        .row_hit_cap = p->cfg.row_hit_cap,
         .burst_bytes = p->cfg.chips_per_channel * d->bus_width_bits * d->burst_length / 8,
         .columns_per_burst = d->burst_length, .columns = d->columns, .timing = &e->timing,
         .refresh = hamm_engine_refreshes(p),

@@ -1,17 +1,20 @@
 /* scheduler.c - which command the controller of one channel issues in a decision cycle,
- * when no refresh is due:
+ * when no refresh is due, from the lane served now (command_queue.c's write drain):
  *   1. a column command (RD/WR) for a request whose row is open ("first ready");
  *      the oldest such request that is legal now wins;
  *   2. otherwise a row command (PRE or ACT) for a bank that has no request to serve
  *      from its open row, towards the row the scheduler picks; the highest priority
- *      among those legal now wins.
+ *      among those legal now wins;
+ *   3. otherwise the page policy's PRE of an unused row (page_policy.c).
  * Schedulers differ only in which requests count in 1 and which row 2 aims at:
  *   fr-fcfs      any queued request to the open row; else the bank's oldest request;
  *   most-pending as fr-fcfs, but 2 aims at the bank's row with the most requests;
  *   banked-fifo  only each bank's oldest request (per-bank FIFOs);
  *   fcfs         only the oldest request of the whole queue.
- * Reads and writes share the queue and are scheduled alike (no write buffer, no write
- * drain); the read/write turnaround (tRTW, tWTR) is paid where it falls. */
+ * That is fr-fcfs "column-first"; "oldest-ready" (Ramulator's FRFCFS, oldest_ready.c)
+ * instead takes the oldest request whose next command, column or row, is legal now.  A
+ * row-hit cap stops fr-fcfs serving a row after that many hits while the bank's oldest
+ * request wants another.  The read/write turnaround (tRTW, tWTR) is paid where it falls. */
 #include <stdlib.h>
 
 #include "channel_internal.h"
@@ -21,13 +24,13 @@
 int scheduler_init(channel *c)
 {
     uint32_t slots = 4;
-    while (slots < 2 * c->p.queue_size)
+    while (slots < 2 * c->capacity)
         slots *= 2;
     c->mp_mask = slots - 1;
     c->hits = hamm_calloc_array(c->p.banks, sizeof *c->hits);
     c->mp_row = hamm_calloc_array(slots, sizeof *c->mp_row);
     c->mp_count = hamm_calloc_array(slots, sizeof *c->mp_count);
-    c->mp_used = hamm_calloc_array(c->p.queue_size, sizeof *c->mp_used);
+    c->mp_used = hamm_calloc_array(c->capacity, sizeof *c->mp_used);
     return c->hits && c->mp_row && c->mp_count && c->mp_used;
 }
 
@@ -42,12 +45,14 @@ void scheduler_free(channel *c)
 /* The oldest request bank b may serve from its open row under the scheduler that is legal
  * at t (RD and WR wait for different things), or NIL; *any tells whether the bank has a
  * servable request at all, and *next is lowered to when one becomes legal. */
-static uint32_t hit_request(const channel *c, uint32_t b, uint32_t fcfs_oldest, uint64_t t,
-                            int *any, uint64_t *next)
+static inline uint32_t hit_request(const channel *c, uint32_t b, uint32_t fcfs_oldest,
+                                   uint64_t t, int rules, int *any, uint64_t *next)
 {
     const cbank *k = &c->bank[b];
     *any = 0;
     if (k->open_hits[0] + k->open_hits[1] == 0)
+        return NIL;
+    if (rules && (lane_hits(c, k) == 0 || hits_capped(c, k)))
         return NIL;
     uint32_t first = k->head, only_first = 0;
     switch (c->p.scheduler) {
@@ -78,8 +83,8 @@ static uint32_t hit_request(const channel *c, uint32_t b, uint32_t fcfs_oldest, 
             return i;
         *next = e < *next ? e : *next;
         waiting[w] = 1;
-        if (waiting[!w] || k->open_hits[!w] == 0)
-            break; /* nothing of the other kind can be legal either */
+        if (waiting[!w] || k->open_hits[!w] == 0 || c->lanes == 2)
+            break; /* nothing of the other kind can be legal either (or is in the lane) */
     }
     return NIL;
 }
@@ -137,12 +142,13 @@ static int better(const channel *c, const choice *best, uint32_t i, uint32_t pen
     return c->pool[i].seq < c->pool[best->req].seq;
 }
 
-static int column_step(channel *c, uint64_t t, uint32_t oldest, uint32_t *hits, uint64_t *next)
+static inline int column_step(channel *c, uint64_t t, uint32_t oldest, uint32_t *hits,
+                              int rules, uint64_t *next)
 {
     choice best = {NIL, 0};
     for (uint32_t b = 0; b < c->p.banks; b++) {
         int any;
-        uint32_t i = hit_request(c, b, oldest, t, &any, next);
+        uint32_t i = hit_request(c, b, oldest, t, rules, &any, next);
         hits[b] = any; /* the bank still serves its open row: no PRE for it */
         if (i != NIL && better(c, &best, i, 1))
             best.req = i;
@@ -182,10 +188,38 @@ static int row_step(channel *c, uint64_t t, uint32_t oldest, const uint32_t *hit
     return 1;
 }
 
+/* The page policy's PREs come last, and cost nothing with the open page. */
+static int close_step(channel *c, uint64_t t, uint64_t *next)
+{
+    return page_policy_pending(c) && page_policy_step(c, t, next);
+}
+
+/* What comes first in a decision when some controller option is set: the write drain
+ * picks the lane; with nothing queued only the page policy acts; oldest-ready takes its
+ * own order.  Returns -1 when the column-first steps follow. */
+static int options_first(channel *c, uint64_t t, uint64_t *next)
+{
+    if (c->lanes == 2)
+        command_queue_drain(c);
+    if (c->size == 0)
+        return close_step(c, t, next);
+    if (c->p.ready_order == HAMM_ORDER_OLDEST_READY)
+        return oldest_ready_step(c, t, next) || close_step(c, t, next);
+    return -1;
+}
+
 int scheduler_step(channel *c, uint64_t t, uint64_t *next)
 {
-    if (c->size == 0)
+    if (c->options) {
+        int done = options_first(c, t, next);
+        if (done >= 0)
+            return done;
+    } else if (c->size == 0) {
         return 0;
+    }
     uint32_t oldest = c->p.scheduler == HAMM_SCHED_FCFS ? command_queue_oldest(c) : NIL;
-    return column_step(c, t, oldest, c->hits, next) || row_step(c, t, oldest, c->hits, next);
+    /* `rules` is a constant in each call, so the default path carries no option checks */
+    int col = c->hit_rules ? column_step(c, t, oldest, c->hits, 1, next)
+                           : column_step(c, t, oldest, c->hits, 0, next);
+    return col || row_step(c, t, oldest, c->hits, next) || (c->options && close_step(c, t, next));
 }

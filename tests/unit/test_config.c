@@ -137,6 +137,13 @@ static void round_trip(const hamm_system_config *a)
     assert_int_equal(a->cores, b.cores);
     assert_int_equal(a->max_inflight_per_core, b.max_inflight_per_core);
     assert_int_equal(a->scheduler, b.scheduler);
+    assert_int_equal(a->write_queue_size, b.write_queue_size);
+    assert_int_equal(a->write_drain_high, b.write_drain_high);
+    assert_int_equal(a->write_drain_low, b.write_drain_low);
+    assert_int_equal(a->page_policy, b.page_policy);
+    assert_int_equal(a->page_timeout, b.page_timeout);
+    assert_int_equal(a->row_hit_cap, b.row_hit_cap);
+    assert_int_equal(a->ready_order, b.ready_order);
     assert_string_equal(a->dram.name, b.dram.name);
     assert_int_equal(a->dram.banks, b.dram.banks);
     assert_int_equal(a->dram.bank_groups, b.dram.bank_groups);
@@ -418,6 +425,34 @@ static void test_to_json(void **state)
     free(text);
 }
 
+/* The engine's controller options: defaults (left out of the dump, so dumps of models
+ * without them do not change), and set values that the dump keeps and loads back. */
+static void test_controller_options(void **state)
+{
+    (void)state;
+    hamm_system_config c;
+    load_ok(&c, MODELS "/system/yuan09-baseline.json", NULL, 0);
+    assert_int_equal(c.write_queue_size + c.write_drain_high + c.write_drain_low, 0);
+    assert_int_equal(c.page_policy, HAMM_PAGE_OPEN);
+    assert_int_equal(c.row_hit_cap + c.page_timeout, 0);
+    assert_int_equal(c.ready_order, HAMM_ORDER_COLUMN_FIRST);
+    char *text = hamm_config_to_json(&c);
+    assert_null(strstr(text, "write_queue_size"));
+    assert_null(strstr(text, "page_policy"));
+    free(text);
+    static const char *const sets[] = {"write_queue_size=16", "write_drain_high=12",
+                                       "write_drain_low=4", "page_policy=timeout",
+                                       "page_timeout=100", "row_hit_cap=4",
+                                       "ready_order=oldest-ready"};
+    load_ok(&c, MODELS "/system/yuan09-baseline.json", sets, sizeof sets / sizeof sets[0]);
+    text = hamm_config_to_json(&c);
+    assert_non_null(strstr(text, "\"page_policy\": \"timeout\""));
+    assert_non_null(strstr(text, "\"ready_order\": \"oldest-ready\""));
+    assert_non_null(strstr(text, "\"write_drain_low\": 4"));
+    free(text);
+    round_trip(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -434,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_dram_file_as_system),
         cmocka_unit_test(test_scheduler_names),
         cmocka_unit_test(test_to_json),
+        cmocka_unit_test(test_controller_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_engine_check.c - the independent timing checker referees the engine: random and
- * adversarial traces, on every shipped system model, under every scheduler, with and
- * without refresh.  Not one command may break a constraint. */
+ * adversarial traces, on every shipped system model, under every scheduler and every
+ * combination of the controller options (write queue, page policy, row-hit cap, ready
+ * order), with and without refresh.  Not one command may break a constraint. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,19 @@ static const char *const systems[] = {"yuan09-baseline", "gtx480", "ddr4-2400-2c
                                       "hbm2-4stack"};
 
 static unsigned refresh_runs; /* runs whose refresh count was checked */
+
+/* The controller options of one run: the model's own (all defaults) first. */
+typedef struct options {
+    uint32_t write_queue, high, low; /* write queue and watermarks; 0: shared queue */
+    hamm_page_policy page;
+    uint32_t timeout;
+    uint32_t cap;
+    hamm_ready_order order;
+} options;
+
+static const uint32_t writes[][3] = {{0, 0, 0}, {16, 12, 4}, {8, 0, 0}};
+static const uint32_t caps[] = {0, 2};
+static const uint32_t timeouts[HAMM_PAGE_COUNT] = {0, 0, 20};
 
 typedef struct referee {
     hamm_checker *checker;
@@ -84,7 +98,19 @@ static void load_model(const char *system, int refresh, hamm_system_config *cfg)
         fail_msg("%s with refresh: %s: %s", system, err.field, err.text);
 }
 
-static void run_case(const char *system, hamm_scheduler sched, pattern p, int refresh)
+static void set_options(hamm_system_config *cfg, const options *o)
+{
+    cfg->write_queue_size = o->write_queue;
+    cfg->write_drain_high = o->high;
+    cfg->write_drain_low = o->low;
+    cfg->page_policy = o->page;
+    cfg->page_timeout = o->timeout;
+    cfg->row_hit_cap = o->cap;
+    cfg->ready_order = o->order;
+}
+
+static void run_case(const char *system, hamm_scheduler sched, const options *o, pattern p,
+                     int refresh)
 {
     hamm_engine_params ep = {.replay = HAMM_REPLAY_SATURATED, .refresh = refresh};
     hamm_addrmap *map = NULL;
@@ -95,6 +121,7 @@ static void run_case(const char *system, hamm_scheduler sched, pattern p, int re
     if (hamm_config_addrmap(&ep.cfg, &map, &err) != HAMM_OK)
         fail_msg("%s: %s: %s", system, err.field, err.text);
     ep.cfg.scheduler = sched;
+    set_options(&ep.cfg, o);
     referee ref = {0};
     hamm_command_device dev;
     hamm_engine_command_device(&ep, &dev); /* no tREFI when the engine does not refresh */
@@ -125,30 +152,55 @@ static void run_case(const char *system, hamm_scheduler sched, pattern p, int re
     }
     assert_true(hamm_checker_commands(ref.checker) >= 3000);
     if (ref.reported)
-        fail_msg("%s, %s, pattern %d%s: %llu violations; first: %s", system,
-                 hamm_scheduler_name(sched), (int)p, refresh ? ", refresh" : "",
+        fail_msg("%s, %s (write queue %u/%u/%u, %s page %u, cap %u, %s), pattern %d%s: "
+                 "%llu violations; first: %s", system, hamm_scheduler_name(sched),
+                 o->write_queue, o->high, o->low, hamm_page_policy_name(o->page), o->timeout,
+                 o->cap, hamm_ready_order_name(o->order), (int)p, refresh ? ", refresh" : "",
                  (unsigned long long)ref.reported, ref.first);
     hamm_engine_free(e);
     hamm_checker_free(ref.checker);
     hamm_addrmap_free(map);
 }
 
-static void every_model_scheduler_and_pattern(void **state)
+/* Every combination of the options a scheduler takes (the cap and the ready order are
+ * fr-fcfs's); returns how many runs it made. */
+static unsigned each_option(const char *system, hamm_scheduler sched, pattern p, int refresh)
+{
+    unsigned runs = 0;
+    int frfcfs = sched == HAMM_SCHED_FRFCFS;
+    for (size_t w = 0; w < sizeof writes / sizeof writes[0]; w++)
+        for (int page = 0; page < HAMM_PAGE_COUNT; page++)
+            for (size_t cap = 0; cap < (frfcfs ? sizeof caps / sizeof caps[0] : 1); cap++)
+                for (int order = 0; order < (frfcfs ? HAMM_ORDER_COUNT : 1); order++) {
+                    options o = {writes[w][0], writes[w][1], writes[w][2],
+                                 (hamm_page_policy)page, timeouts[page], caps[cap],
+                                 (hamm_ready_order)order};
+                    run_case(system, sched, &o, p, refresh);
+                    runs++;
+                }
+    return runs;
+}
+
+static void every_model_scheduler_option_and_pattern(void **state)
 {
     (void)state;
+    unsigned runs = 0;
     for (size_t s = 0; s < sizeof systems / sizeof systems[0]; s++)
         for (int sched = 0; sched < HAMM_SCHED_COUNT; sched++)
             for (int p = 0; p < PATTERNS; p++)
                 for (int refresh = 0; refresh < 2; refresh++)
-                    run_case(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
-    /* every refresh run checked its refreshes: models x schedulers x patterns */
-    assert_int_equal(refresh_runs, sizeof systems / sizeof systems[0] * HAMM_SCHED_COUNT * PATTERNS);
+                    runs += each_option(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
+    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x 2 orders; the others 3 x 3 */
+    unsigned per = 3 * 3 * 2 * 2 + (HAMM_SCHED_COUNT - 1) * 3 * 3;
+    unsigned cases = sizeof systems / sizeof systems[0] * PATTERNS;
+    assert_int_equal(runs, cases * 2 * per);
+    assert_int_equal(refresh_runs, cases * per); /* every refresh run checked its refreshes */
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_model_scheduler_and_pattern),
+        cmocka_unit_test(every_model_scheduler_option_and_pattern),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
