@@ -95,16 +95,47 @@ int cli_load_model(const cli_trace_opts *o, hamm_system_config *cfg);
 /* After a read: report lines skipped with --skip-bad on stderr. */
 void cli_report_skipped(const hamm_trace_reader *r);
 
-/* An output that appears whole or not at all: a temporary file in the target's
- * directory, renamed over the target on commit.  Path NULL or "-": stdout. */
+/* An output that appears whole or not at all: a temporary file beside the target,
+ * renamed over it on commit.  A symbolic link is followed (the link stays, its target is
+ * replaced); a device or a FIFO is written in place; a directory is refused.  Path NULL,
+ * "-" or /dev/stdout: standard output.  Every write error is reported at commit. */
 typedef struct cli_outfile {
     FILE *fp;
-    const char *path;
-    char tmp[4096];
+    const char *path;   /* as given, for messages */
+    char target[4096];  /* the file written or replaced */
+    char tmp[4096];     /* the temporary; "" when written in place */
 } cli_outfile;
 int cli_outfile_open(cli_outfile *o, const char *path, int binary);
 int cli_outfile_commit(cli_outfile *o);
 void cli_outfile_abort(cli_outfile *o);
+
+/* fputs, keeping the reason of the first failure on `fp` for the commit's message. */
+void cli_fputs(const char *text, FILE *fp);
+
+/* Where writing `path` lands (out_path.c): `path` with its links followed into `out`,
+ * *direct set when it must be written in place (not a regular file).  -1 with errno
+ * (EISDIR for a directory) when it cannot be written. */
+int cli_out_target(const char *path, char *out, size_t size, int *direct);
+
+/* A path a command reads or writes, for cli_check_paths. */
+typedef struct cli_path {
+    const char *path; /* NULL: not given */
+    const char *what; /* "-o", "the input trace" */
+    int output;
+} cli_path;
+/* Before any work: no path is a directory (CLI_FAIL) and no output names an input or
+ * another output, by device and inode when the file exists, else by resolved name
+ * (CLI_USAGE).  Prints the error. */
+int cli_check_paths(const char *cmd, const cli_path *paths, size_t n);
+
+/* Temporaries removed when a fatal signal ends the run (out_temp.c): mkstemp(tmpl)
+ * registered at once; cli_temp_forget once it is renamed or removed. */
+int cli_temp_create(char *tmpl);
+void cli_temp_forget(const char *tmpl);
+
+/* The error on standard output, if any, reported as "hamm: standard output: ..."
+ * after the subcommand has run: the exit status it should have. */
+int cli_stdout_close(int rc);
 
 /* A progress line on stderr, only when stderr is a terminal; rate limited. */
 typedef struct cli_progress {

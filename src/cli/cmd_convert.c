@@ -137,6 +137,9 @@ int cmd_convert(int argc, char **argv)
     int rc = parse_args(argc, argv, &o, &in_path);
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
+    cli_path paths[] = {{in_path, "the input trace", 0}, {o.out_path, "-o", 1}};
+    if ((rc = cli_check_paths("convert", paths, 2)) != CLI_OK)
+        return rc;
     hamm_error err;
     hamm_error_clear(&err);
     cli_outfile out;

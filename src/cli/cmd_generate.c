@@ -232,7 +232,8 @@ static int parse_args(int argc, char **argv, generate_opts *o)
     if (optind != argc)
         return cli_usage(CMD, "takes no arguments besides options (unexpected '%s')",
                          argv[optind]);
-    return check_args(o);
+    int rc = check_args(o);
+    return rc != CLI_OK ? rc : cli_check_paths(CMD, &(cli_path){o->out_path, "-o", 1}, 1);
 }
 
 /* Generate every request through the writer; the first error is returned. */

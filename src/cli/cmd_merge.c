@@ -162,6 +162,9 @@ int cmd_merge(int argc, char **argv)
     if (optind != argc - 1)
         return cli_usage("merge", "needs exactly one DIR argument");
     const char *dir = argv[optind];
+    int rc = cli_check_paths("merge", &(cli_path){out_path, "-o", 1}, 1);
+    if (rc != CLI_OK)
+        return rc;
     json_t *plan = load_plan(dir);
     json_t *doc = plan ? merge(dir, plan) : NULL;
     char *text = doc ? hamm_json_text(doc) : NULL;
@@ -169,9 +172,9 @@ int cmd_merge(int argc, char **argv)
     if (!text)
         return CLI_FAIL;
     cli_outfile out;
-    int rc = cli_outfile_open(&out, out_path, 0);
+    rc = cli_outfile_open(&out, out_path, 0);
     if (rc == CLI_OK) {
-        fputs(text, out.fp);
+        cli_fputs(text, out.fp);
         rc = cli_outfile_commit(&out);
     }
     free(text);

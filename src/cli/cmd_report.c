@@ -2,6 +2,7 @@
  * the model against the engine on a suite, run the sensitivity sweeps the suite names,
  * draw every figure and write the report page.  The report is built in a staging
  * directory and put in place whole, so a failed run leaves no partial report. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,11 +84,12 @@ static int write_json(const hamm_stage *stage, const char *name, json_t *doc)
     snprintf(path, sizeof path, "%s/%s", stage->path, name);
     char *text = hamm_json_text(json_incref(doc));
     FILE *f = text ? fopen(path, "w") : NULL;
-    int ok = f && fputs(text, f) >= 0;
-    ok = f && fclose(f) == 0 && ok;
+    int ok = f && fputs(text, f) >= 0, e = text ? errno : ENOMEM;
+    if (f && fclose(f) != 0 && ok)
+        ok = 0, e = errno;
     free(text);
     if (!ok)
-        fprintf(stderr, "hamm: %s: cannot write\n", path);
+        fprintf(stderr, "hamm: %s: cannot write: %s\n", path, strerror(e));
     return ok ? CLI_OK : CLI_FAIL;
 }
 

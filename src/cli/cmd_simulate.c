@@ -214,6 +214,10 @@ int cmd_simulate(int argc, char **argv)
     int rc = parse_args(argc, argv, &o, &path);
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
+    cli_path paths[] = {
+        {path, "the input trace", 0}, {o.out_path, "-o", 1}, {o.log_path, "--command-log", 1}};
+    if ((rc = cli_check_paths("simulate", paths, 3)) != CLI_OK)
+        return rc;
     hamm_engine_params ep = {.replay = o.replay, .rate = o.rate, .refresh = !o.no_refresh};
     if ((rc = cli_load_model(&o.in, &ep.cfg)) != CLI_OK)
         return rc;

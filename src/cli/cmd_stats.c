@@ -78,6 +78,34 @@ static char *stats_json(const hamm_report_input *in, const void *data)
     return hamm_report_stats_json(in, data);
 }
 
+/* Read the trace, then write its statistics. */
+static int run(const char *path, const char *out_path, int json, const cli_trace_opts *o)
+{
+    hamm_system_config cfg;
+    int rc = cli_load_model(o, &cfg);
+    if (rc != CLI_OK)
+        return rc;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_addrmap *map = NULL;
+    hamm_stats *st = NULL;
+    hamm_trace_reader *r = NULL;
+    if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
+        hamm_stats_new(&st, map, &err) != HAMM_OK ||
+        hamm_trace_reader_open(&r, path, &o->trace, &err) != HAMM_OK ||
+        cli_stream(r, add_batch, st, &err) != HAMM_OK) {
+        rc = cli_report(&err);
+    } else {
+        cli_report_skipped(r);
+        cli_result res = {path, r, &cfg, hamm_stats_result(st), o};
+        rc = cli_write_result(out_path, json, &res, print_table, stats_json);
+    }
+    hamm_trace_reader_free(r);
+    hamm_stats_free(st);
+    hamm_addrmap_free(map);
+    return rc;
+}
+
 int cmd_stats(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -111,29 +139,7 @@ int cmd_stats(int argc, char **argv)
     if (optind != argc - 1)
         return cli_usage("stats", "needs exactly one TRACE argument");
     const char *path = argv[optind];
-    json |= cli_wants_json(out_path);
-
-    hamm_system_config cfg;
-    int rc = cli_load_model(&o, &cfg);
-    if (rc != CLI_OK)
-        return rc;
-    hamm_error err;
-    hamm_error_clear(&err);
-    hamm_addrmap *map = NULL;
-    hamm_stats *st = NULL;
-    hamm_trace_reader *r = NULL;
-    if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
-        hamm_stats_new(&st, map, &err) != HAMM_OK ||
-        hamm_trace_reader_open(&r, path, &o.trace, &err) != HAMM_OK ||
-        cli_stream(r, add_batch, st, &err) != HAMM_OK) {
-        rc = cli_report(&err);
-    } else {
-        cli_report_skipped(r);
-        cli_result res = {path, r, &cfg, hamm_stats_result(st), &o};
-        rc = cli_write_result(out_path, json, &res, print_table, stats_json);
-    }
-    hamm_trace_reader_free(r);
-    hamm_stats_free(st);
-    hamm_addrmap_free(map);
-    return rc;
+    cli_path paths[] = {{path, "the input trace", 0}, {out_path, "-o", 1}};
+    int rc = cli_check_paths("stats", paths, 2);
+    return rc != CLI_OK ? rc : run(path, out_path, json | cli_wants_json(out_path), &o);
 }

@@ -175,7 +175,7 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s)
         rc = CLI_FAIL;
     if (rc == CLI_OK) {
         if (text)
-            fputs(text, out.fp);
+            cli_fputs(text, out.fp);
         else
             sweep_table(out.fp, doc);
         rc = cli_outfile_commit(&out);
@@ -224,6 +224,9 @@ int cmd_sweep(int argc, char **argv)
     cli_model_path models;
     int rc = parse_args(argc, argv, &o, &path);
     cli_model_path_init(&models, o.v.model_dirs, o.v.nmodel_dirs);
+    cli_path paths[] = {{path, "the suite", 0}, {o.v.out_path, "-o", 1}};
+    if (rc == CLI_OK)
+        rc = cli_check_paths("sweep", paths, 2);
     if (rc == CLI_OK)
         rc = cli_sweep_suite(path, &models, &s);
     if (rc == CLI_OK && o.emit_dir) {

@@ -79,6 +79,9 @@ int cmd_validate(int argc, char **argv)
     int rc = parse_args(argc, argv, &o, &path);
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
+    cli_path paths[] = {{path, "the suite", 0}, {o.out_path, "-o", 1}};
+    if ((rc = cli_check_paths("validate", paths, 2)) != CLI_OK)
+        return rc;
     hamm_error err;
     hamm_error_clear(&err);
     hamm_suite *s = NULL;
@@ -155,7 +158,7 @@ int cli_validate_print(FILE *out, int mode, json_t *doc)
             fprintf(stderr, "hamm: out of memory\n");
             return CLI_FAIL;
         }
-        fputs(text, out);
+        cli_fputs(text, out);
         free(text);
         break;
     case CLI_OUT_CSV:

@@ -96,11 +96,11 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
         printf("hamm %s\n", HAMM_VERSION);
-        return CLI_OK;
+        return cli_stdout_close(CLI_OK);
     }
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         usage(stdout);
-        return CLI_OK;
+        return cli_stdout_close(CLI_OK);
     }
     const cli_command *c = find_command(name);
     if (!c) {
@@ -108,5 +108,6 @@ int main(int argc, char **argv)
         usage(stderr);
         return CLI_USAGE;
     }
-    return c->run(argc - 1, argv + 1);
+    /* every subcommand's output is checked here, once: its last writes and the close */
+    return cli_stdout_close(c->run(argc - 1, argv + 1));
 }

@@ -1,11 +1,12 @@
 /* outfile.c - outputs that appear whole or not at all, and the writing of results.
  *
  * Results go to a temporary file beside the target and are renamed over it on
- * commit, so an interrupted or failed run never leaves a half-written result.
- * A SIGINT/SIGTERM while a temporary exists removes it before dying.
+ * commit, so an interrupted or failed run never leaves a half-written result; a fatal
+ * signal removes the temporary (out_temp.c).  Only a regular file is replaced so:
+ * a device or a FIFO is written in place, a symbolic link keeps pointing at the file it
+ * names, whose content is replaced.  Every write error is reported, with its reason.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,17 +14,59 @@
 
 #include "cli.h"
 
-/* The one piece of process state: the temporary to remove if a signal arrives.
- * A signal handler cannot reach anything else. */
-static volatile sig_atomic_t have_tmp;
-static char tmp_to_remove[4096];
-
-static void on_signal(int sig)
+static int is_stdout(const char *path)
 {
-    if (have_tmp)
-        unlink(tmp_to_remove);
-    signal(sig, SIG_DFL);
-    raise(sig);
+    return !path || strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0;
+}
+
+/* Why the first failed cli_fputs to a stream failed: stdio keeps only that one did. */
+static const FILE *failed_fp;
+static int failed_errno;
+
+void cli_fputs(const char *text, FILE *fp)
+{
+    if (fputs(text, fp) < 0 && failed_fp != fp) {
+        failed_fp = fp;
+        failed_errno = errno;
+    }
+}
+
+/* The errno of the first failed cli_fputs to `fp`, forgotten as `fp` closes. */
+static int failure_of(const FILE *fp)
+{
+    int e = failed_fp == fp ? failed_errno : 0;
+    if (failed_fp == fp)
+        failed_fp = NULL;
+    return e;
+}
+
+/* Print why writing `name` failed: errno when the failing call set it, else the stream's
+ * error flag, whose cause an earlier write knew. */
+static int write_failed(const char *name, const char *what, int saved)
+{
+    fprintf(stderr, "hamm: %s: %s%s\n", name, what, saved ? strerror(saved) : "write failed");
+    return CLI_FAIL;
+}
+
+/* Flush and close `fp`: 0, or the errno of the failure (-1 when the stream only kept its
+ * error flag). */
+static int close_stream(FILE *fp)
+{
+    int had = ferror(fp), first = failure_of(fp);
+    errno = 0;
+    if (fclose(fp) != 0)
+        return first ? first : errno ? errno : -1;
+    return had ? (first ? first : -1) : 0;
+}
+
+static int open_direct(cli_outfile *o)
+{
+    o->fp = fopen(o->target, "wb");
+    if (!o->fp) {
+        fprintf(stderr, "hamm: %s: cannot open output: %s\n", o->path, strerror(errno));
+        return CLI_FAIL;
+    }
+    return CLI_OK;
 }
 
 int cli_outfile_open(cli_outfile *o, const char *path, int binary)
@@ -31,16 +74,24 @@ int cli_outfile_open(cli_outfile *o, const char *path, int binary)
     (void)binary; /* POSIX makes no text/binary difference */
     memset(o, 0, sizeof *o);
     o->path = path;
-    if (!path || strcmp(path, "-") == 0) {
+    if (is_stdout(path)) {
         o->fp = stdout;
         return CLI_OK;
     }
-    int n = snprintf(o->tmp, sizeof o->tmp, "%s.tmp-XXXXXX", path);
+    int direct;
+    if (cli_out_target(path, o->target, sizeof o->target, &direct) != 0) {
+        fprintf(stderr, "hamm: %s: cannot create output: %s\n", path,
+                errno == EISDIR ? "is a directory" : strerror(errno));
+        return CLI_FAIL;
+    }
+    if (direct)
+        return open_direct(o);
+    int n = snprintf(o->tmp, sizeof o->tmp, "%s.tmp-XXXXXX", o->target);
     if (n < 0 || (size_t)n >= sizeof o->tmp) {
         fprintf(stderr, "hamm: %s: output path too long\n", path);
         return CLI_FAIL;
     }
-    int fd = mkstemp(o->tmp);
+    int fd = cli_temp_create(o->tmp);
     if (fd < 0) {
         fprintf(stderr, "hamm: %s: cannot create output: %s\n", path, strerror(errno));
         return CLI_FAIL;
@@ -51,37 +102,37 @@ int cli_outfile_open(cli_outfile *o, const char *path, int binary)
     fchmod(fd, 0666 & ~mask);
     o->fp = fdopen(fd, "wb");
     if (!o->fp) {
+        int e = errno;
         close(fd);
         unlink(o->tmp);
-        fprintf(stderr, "hamm: %s: cannot create output: %s\n", path, strerror(errno));
+        cli_temp_forget(o->tmp);
+        fprintf(stderr, "hamm: %s: cannot create output: %s\n", path, strerror(e));
         return CLI_FAIL;
     }
-    memcpy(tmp_to_remove, o->tmp, sizeof tmp_to_remove);
-    have_tmp = 1;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
     return CLI_OK;
 }
 
 int cli_outfile_commit(cli_outfile *o)
 {
     if (o->fp == stdout) {
-        if (fflush(stdout) != 0) {
-            fprintf(stderr, "hamm: writing to standard output failed: %s\n", strerror(errno));
-            return CLI_FAIL;
-        }
+        int had = ferror(stdout), first = failure_of(stdout);
+        errno = 0;
+        if (fflush(stdout) != 0 || had)
+            return write_failed("standard output", "", first ? first : had ? 0 : errno);
         return CLI_OK;
     }
-    int bad = ferror(o->fp);
-    bad |= fclose(o->fp) != 0;
+    int e = close_stream(o->fp);
     o->fp = NULL;
-    if (bad || rename(o->tmp, o->path) != 0) {
-        fprintf(stderr, "hamm: %s: cannot write output: %s\n", o->path, strerror(errno));
+    if (!o->tmp[0])
+        return e ? write_failed(o->path, "cannot write output: ", e > 0 ? e : 0) : CLI_OK;
+    if (!e && rename(o->tmp, o->target) != 0)
+        e = errno;
+    if (e) {
         unlink(o->tmp);
-        have_tmp = 0;
-        return CLI_FAIL;
+        cli_temp_forget(o->tmp);
+        return write_failed(o->path, "cannot write output: ", e > 0 ? e : 0);
     }
-    have_tmp = 0;
+    cli_temp_forget(o->tmp);
     return CLI_OK;
 }
 
@@ -91,8 +142,18 @@ void cli_outfile_abort(cli_outfile *o)
         return;
     fclose(o->fp);
     o->fp = NULL;
-    unlink(o->tmp);
-    have_tmp = 0;
+    if (o->tmp[0]) {
+        unlink(o->tmp);
+        cli_temp_forget(o->tmp);
+    }
+}
+
+int cli_stdout_close(int rc)
+{
+    int e = close_stream(stdout);
+    if (rc != CLI_OK || !e) /* a failed command has said why */
+        return rc;
+    return write_failed("standard output", "", e > 0 ? e : 0);
 }
 
 void cli_print_run(FILE *out, const cli_result *res)
@@ -133,7 +194,7 @@ int cli_write_result(const char *out_path, int json, const cli_result *res, cli_
     int rc = cli_outfile_open(&out, out_path, 0);
     if (rc == CLI_OK) {
         if (text)
-            fputs(text, out.fp);
+            cli_fputs(text, out.fp);
         else
             table(out.fp, res);
         rc = cli_outfile_commit(&out);

@@ -105,7 +105,7 @@ static int write_file(const char *dir, const char *name, const char *text)
     int rc = cli_outfile_open(&out, path, 0);
     if (rc != CLI_OK)
         return rc;
-    fputs(text, out.fp);
+    cli_fputs(text, out.fp);
     return cli_outfile_commit(&out);
 }
 

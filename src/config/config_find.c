@@ -2,6 +2,7 @@
  * the path as given when it is a file, else NAME or NAME.json in system/ and then dram/
  * of each directory the caller lists.  The library knows no directory of its own, so no
  * build or install path is compiled into it. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,16 @@ static int is_file(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* What `name` is as a path, when it is not a model file: said so the error names what is
+ * actually wrong. */
+static const char *as_path(const char *name)
+{
+    struct stat st;
+    if (stat(name, &st) == 0)
+        return S_ISDIR(st.st_mode) ? "is a directory, not a model file" : "is not a regular file";
+    return errno == EACCES ? "permission denied" : "no such file";
 }
 
 static hamm_status copy_out(const char *found, char *path, size_t size, hamm_error *err)
@@ -59,15 +70,16 @@ hamm_status hamm_config_find(const char *name, const hamm_model_path *models, ch
                               "hamm_config_find: no name, no buffer or no directories");
     if (is_file(name))
         return copy_out(name, path, size, err);
+    const char *what = as_path(name);
     if (!models || !models->count)
         return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(name), NULL,
-                             "no such file, and no model path to look a name up in");
+                             "%s, and no model path to look a name up in", what);
     char buf[4096];
     for (size_t d = 0; d < models->count; d++)
         if (models->dirs[d] && find_in(models->dirs[d], name, buf, sizeof buf))
             return copy_out(buf, path, size, err);
     list_dirs(models, buf, sizeof buf);
     return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(name), NULL,
-                         "no such file, and no model of that name in system/ or dram/ of "
-                         "the model path %s", buf);
+                         "%s, and no model of that name in system/ or dram/ of "
+                         "the model path %s", what, buf);
 }
