@@ -13,6 +13,7 @@
 
 #include "hamm/command.h"
 #include "hamm/engine.h"
+#include "engine_referee.h"
 
 static const char *const systems[] = {"yuan09-baseline", "gtx480", "ddr4-2400-2ch",
                                       "hbm2-4stack"};
@@ -31,27 +32,6 @@ typedef struct options {
 static const uint32_t writes[][3] = {{0, 0, 0}, {16, 12, 4}, {8, 0, 0}};
 static const uint32_t caps[] = {0, 2};
 static const uint32_t timeouts[HAMM_PAGE_COUNT] = {0, 0, 20};
-
-typedef struct referee {
-    hamm_checker *checker;
-    uint64_t reported;
-    char first[512];
-} referee;
-
-static void on_violation(void *user, const hamm_command *cmd, const hamm_error *what)
-{
-    referee *r = user;
-    if (r->reported++ == 0)
-        snprintf(r->first, sizeof r->first, "cycle %llu channel %u %s bank %u: %s: %s",
-                 (unsigned long long)cmd->cycle, cmd->channel, hamm_command_name(cmd->cmd),
-                 cmd->bank, what->field, what->text);
-}
-
-static void on_command(void *user, const hamm_command *cmd)
-{
-    referee *r = user;
-    hamm_checker_check(r->checker, cmd, on_violation, r);
-}
 
 typedef enum pattern { RANDOM, CONFLICTS, GROUP_PINGPONG, MANY_BANKS, READ_WRITE, PATTERNS } pattern;
 

@@ -17,6 +17,7 @@
 
 #include "hamm/command.h"
 #include "hamm/engine.h"
+#include "engine_referee.h"
 
 #define LIMIT_SECONDS 60 /* one run; the slowest here takes well under a second */
 #define STR_(x) #x
@@ -33,27 +34,6 @@ static void on_alarm(int sig)
     w += write(2, "\n", 1);
     (void)w;
     _exit(1);
-}
-
-typedef struct referee {
-    hamm_checker *checker;
-    uint64_t reported;
-    char first[512];
-} referee;
-
-static void on_violation(void *user, const hamm_command *cmd, const hamm_error *what)
-{
-    referee *r = user;
-    if (r->reported++ == 0)
-        snprintf(r->first, sizeof r->first, "cycle %llu channel %u %s: %s: %s",
-                 (unsigned long long)cmd->cycle, cmd->channel, hamm_command_name(cmd->cmd),
-                 what->field, what->text);
-}
-
-static void on_command(void *user, const hamm_command *cmd)
-{
-    referee *r = user;
-    hamm_checker_check(r->checker, cmd, on_violation, r);
 }
 
 static uint64_t xorshift(uint64_t *x)
