@@ -50,7 +50,9 @@ hamm_cycles() { # TRACE [--set ...]
     "$hamm" simulate --json -m "$here/hamm-ddr4.json" --replay saturated "$@" "$t" |
         jq '.total.measured.cycles'
 }
-dramsim3_cycles() { # its library is built into its source root
+dramsim3_cycles() { # its library is built into its source root; its statistics files
+    # go to the -o directory, which must exist (else to the working directory)
+    mkdir -p "$work/ds3-out"
     LD_LIBRARY_PATH=$work/dramsim3 "$ds3" "$here/dramsim3-ddr4.ini" -c 0 -t "$1" -o "$work/ds3-out" |
         awk '/^referee_cycles/ { print $2 }'
 }
