@@ -190,12 +190,16 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s)
 /* The jobs name the model directories absolutely, like the suite: they may run anywhere. */
 static int emit(const sweep_opts *o, const hamm_suite *s)
 {
-    static char abs[CLI_MAX_MODEL_DIRS][PATH_MAX];
+    char *abs[CLI_MAX_MODEL_DIRS] = {NULL};
     const char *dirs[CLI_MAX_MODEL_DIRS];
-    for (size_t i = 0; i < o->v.nmodel_dirs; i++)
-        dirs[i] = realpath(o->v.model_dirs[i], abs[i]) ? abs[i] : o->v.model_dirs[i];
-    sweep_args a = {o->v.sets, o->v.nsets, dirs, o->v.nmodel_dirs};
-    return sweep_emit(o->emit_dir, s, o->grid, &a);
+    size_t n = o->v.nmodel_dirs;
+    for (size_t i = 0; i < n; i++) /* realpath(..., NULL) allocates; as given if it fails */
+        dirs[i] = (abs[i] = realpath(o->v.model_dirs[i], NULL)) ? abs[i] : o->v.model_dirs[i];
+    sweep_args a = {o->v.sets, o->v.nsets, dirs, n};
+    int rc = sweep_emit(o->emit_dir, s, o->grid, &a);
+    for (size_t i = 0; i < n; i++)
+        free(abs[i]);
+    return rc;
 }
 
 /* The suite by its absolute path, as the emitted jobs name it: the same documents. */
