@@ -32,6 +32,7 @@ typedef enum gpu_op {
     GPU_OP_BARRIER,      /* __syncthreads: waits for every warp of the CTA */
     GPU_OP_EXIT          /* the warp is done; a source may also just end the stream */
 } gpu_op;
+#define GPU_OP_COUNT (GPU_OP_EXIT + 1)
 
 typedef struct gpu_inst {
     gpu_op op;
