@@ -171,6 +171,7 @@ static void reserve(gpu_cache *c, cache_line *l, uint32_t pending, uint32_t fres
 static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t sectors, uint32_t id)
 {
     cache_line *l = find(c, line), *v = NULL;
+    c->last_waits = 0;
     if (l && (l->valid & sectors) == sectors) {
         touch(c, l);
         c->st.hits[0]++;
@@ -192,6 +193,7 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
         l = v;
     }
     reserve(c, l, pending, fresh, id);
+    c->last_waits = (uint32_t)__builtin_popcount(missing);
     touch(c, l);
     if (!fresh) {
         c->st.hit_reserved++;
@@ -250,6 +252,11 @@ gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors
 gpu_cache_fail gpu_cache_last_fail(const gpu_cache *c)
 {
     return c->last_fail;
+}
+
+uint32_t gpu_cache_last_waits(const gpu_cache *c)
+{
+    return c->last_waits;
 }
 
 uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max)

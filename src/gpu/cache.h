@@ -87,6 +87,9 @@ gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors
                                    uint32_t id);
 /* The cause of the last GPU_CACHE_FAIL. */
 gpu_cache_fail gpu_cache_last_fail(const gpu_cache *c);
+/* How many fills the last read's id waits for (its missing sectors, pending or fresh):
+ * gpu_cache_fill returns the id once per sector. */
+uint32_t gpu_cache_last_waits(const gpu_cache *c);
 
 /* The oldest request for the level below, if any (1), without taking it. */
 int gpu_cache_miss_peek(const gpu_cache *c, gpu_mem_req *out);

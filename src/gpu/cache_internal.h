@@ -34,6 +34,7 @@ struct gpu_cache {
     uint32_t mq_head, mq_size;
     gpu_cache_stats st;
     gpu_cache_fail last_fail;
+    uint32_t last_waits;
 };
 
 uint32_t mshr_find(const gpu_cache *c, uint64_t sector_addr);

@@ -1,0 +1,267 @@
+/* core.c - a SIMT core's life cycle, its CTAs (resources, launch, barrier, finish) and
+ * its cycle (core.h). */
+#include <stdlib.h>
+
+#include "common/alloc.h"
+#include "core_internal.h"
+
+static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
+{
+    const char *bad = p->max_threads < GPU_WARP_SIZE ? "max_threads"
+                      : !p->max_ctas                 ? "max_ctas"
+                      : !p->schedulers               ? "schedulers"
+                      : !p->max_inflight             ? "max_inflight"
+                      : !p->max_merge                ? "max_merge"
+                      : !p->shared_banks             ? "shared_banks"
+                      : !p->out_queue                ? "out_queue"
+                      : p->has_l1 && p->l1.mshr_max_merge > 64 ? "l1.mshr_max_merge"
+                                                     : NULL;
+    for (int op = 0; op < GPU_OP_COUNT && !bad; op++)
+        if (!p->issue_cycles[op])
+            bad = "issue_cycles";
+    if (!bad)
+        return HAMM_OK;
+    return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
+                            "core: a warp of threads, one CTA, one scheduler, one request in "
+                            "flight, one shared bank, one queued packet, and issue costs of at "
+                            "least one cycle are needed; an L1 MSHR merges at most 64 requests");
+}
+
+static int alloc_state(gpu_core *c)
+{
+    const gpu_core_params *p = &c->p;
+    c->nwarps = p->max_threads / GPU_WARP_SIZE;
+    c->nloads = p->max_inflight + c->nwarps;
+    c->warps = hamm_calloc_array(c->nwarps, sizeof *c->warps);
+    c->regs = hamm_calloc_array((size_t)c->nwarps * GPU_MAX_REGS, sizeof *c->regs);
+    c->ctas = hamm_calloc_array(p->max_ctas, sizeof *c->ctas);
+    c->sched_free = hamm_calloc_array(p->schedulers, sizeof *c->sched_free);
+    c->sched_last = hamm_calloc_array(p->schedulers, sizeof *c->sched_last);
+    c->loads = hamm_calloc_array(c->nloads, sizeof *c->loads);
+    c->inflight = hamm_calloc_array(p->max_inflight, sizeof *c->inflight);
+    c->inflight_ids = hamm_calloc_array((size_t)p->max_inflight * p->max_merge,
+                                        sizeof *c->inflight_ids);
+    c->out = hamm_calloc_array(p->out_queue, sizeof *c->out);
+    if (!c->warps || !c->regs || !c->ctas || !c->sched_free || !c->sched_last || !c->loads ||
+        !c->inflight || !c->inflight_ids || !c->out)
+        return 0;
+    for (uint32_t w = 0; w < c->nwarps; w++)
+        c->warps[w] = (warp){.cta = CORE_NONE, .reg_ready = &c->regs[(size_t)w * GPU_MAX_REGS]};
+    for (uint32_t s = 0; s < p->schedulers; s++)
+        c->sched_last[s] = CORE_NONE;
+    return 1;
+}
+
+hamm_status gpu_core_new(gpu_core **out, const gpu_core_params *p, hamm_error *err)
+{
+    *out = NULL;
+    hamm_status st = check_params(p, err);
+    if (st)
+        return st;
+    gpu_core *c = calloc(1, sizeof *c);
+    if (!c)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a core");
+    c->p = *p;
+    if (!alloc_state(c)) {
+        gpu_core_free(c);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a core");
+    }
+    if (p->has_l1 && (st = gpu_cache_new(&c->l1, &p->l1, err))) {
+        gpu_core_free(c);
+        return st;
+    }
+    *out = c;
+    return HAMM_OK;
+}
+
+void gpu_core_free(gpu_core *c)
+{
+    if (!c)
+        return;
+    for (uint32_t i = 0; i < c->p.max_ctas; i++)
+        if (c->ctas && c->ctas[i].src)
+            c->ctas[i].src->close_cta(c->ctas[i].src->self, c->ctas[i].handle);
+    gpu_cache_free(c->l1);
+    free(c->warps);
+    free(c->regs);
+    free(c->ctas);
+    free(c->sched_free);
+    free(c->sched_last);
+    free(c->loads);
+    free(c->inflight);
+    free(c->inflight_ids);
+    free(c->out);
+    free(c);
+}
+
+/* What one CTA takes: threads padded to whole warps (as GPGPU-Sim counts them). */
+static void cta_needs(const gpu_kernel_info *k, uint32_t *warps, uint32_t *threads,
+                      uint64_t *regs)
+{
+    *warps = gpu_kernel_warps_per_cta(k);
+    *threads = *warps * GPU_WARP_SIZE;
+    *regs = (uint64_t)k->regs_per_thread * *threads;
+}
+
+int gpu_core_cta_fits_at_all(const gpu_core_params *p, const gpu_kernel_info *k)
+{
+    uint32_t warps, threads;
+    uint64_t regs;
+    cta_needs(k, &warps, &threads, &regs);
+    return threads <= p->max_threads && regs <= p->registers &&
+           k->shared_per_cta <= p->shared_bytes;
+}
+
+int gpu_core_has_room(const gpu_core *c, const gpu_kernel_info *k)
+{
+    uint32_t warps, threads;
+    uint64_t regs;
+    cta_needs(k, &warps, &threads, &regs);
+    return c->ctas_used < c->p.max_ctas && c->threads_used + threads <= c->p.max_threads &&
+           c->regs_used + regs <= c->p.registers &&
+           c->shared_used + (uint64_t)k->shared_per_cta <= c->p.shared_bytes &&
+           c->warps_used + warps <= c->nwarps;
+}
+
+static void start_warps(gpu_core *c, uint32_t slot, uint32_t warps)
+{
+    for (uint32_t i = 0, w = 0; i < warps; w++) {
+        if (c->warps[w].cta != CORE_NONE)
+            continue;
+        warp *wp = &c->warps[w];
+        uint64_t *regs = wp->reg_ready;
+        *wp = (warp){.cta = slot, .index = i++, .age = c->next_age++, .reg_ready = regs};
+        for (uint32_t r = 0; r < GPU_MAX_REGS; r++)
+            regs[r] = 0;
+    }
+}
+
+hamm_status gpu_core_launch(gpu_core *c, gpu_kernel_source *src, uint64_t cta, hamm_error *err)
+{
+    const gpu_kernel_info *k = src->info(src->self);
+    uint32_t slot = 0, warps, threads;
+    uint64_t regs;
+    while (c->ctas[slot].src)
+        slot++;
+    gpu_cta *h = NULL;
+    hamm_status st = src->open_cta(src->self, cta, &h, err);
+    if (st)
+        return st;
+    cta_needs(k, &warps, &threads, &regs);
+    c->ctas[slot] = (cta_slot){src, h, warps, warps, 0, threads, (uint32_t)regs,
+                               k->shared_per_cta};
+    c->ctas_used++;
+    c->threads_used += threads;
+    c->regs_used += (uint32_t)regs;
+    c->shared_used += k->shared_per_cta;
+    c->warps_used += warps;
+    start_warps(c, slot, warps);
+    return HAMM_OK;
+}
+
+/* Every warp of the CTA has ended and has no load outstanding: free its resources. */
+static void maybe_finish_cta(gpu_core *c, uint32_t slot)
+{
+    cta_slot *t = &c->ctas[slot];
+    if (t->live)
+        return;
+    for (uint32_t w = 0; w < c->nwarps; w++)
+        if (c->warps[w].cta == slot && c->warps[w].pending_loads)
+            return;
+    for (uint32_t w = 0; w < c->nwarps; w++)
+        if (c->warps[w].cta == slot)
+            c->warps[w].cta = CORE_NONE;
+    t->src->close_cta(t->src->self, t->handle);
+    c->ctas_used--;
+    c->threads_used -= t->threads;
+    c->regs_used -= t->regs;
+    c->shared_used -= t->shared;
+    c->warps_used -= t->warps;
+    *t = (cta_slot){0};
+    c->finished++;
+    c->st.ctas_done++;
+}
+
+static void release_barrier_if_all(gpu_core *c, uint32_t slot)
+{
+    cta_slot *t = &c->ctas[slot];
+    if (!t->arrived || t->arrived < t->live)
+        return;
+    for (uint32_t w = 0; w < c->nwarps; w++)
+        if (c->warps[w].cta == slot)
+            c->warps[w].at_barrier = 0;
+    t->arrived = 0;
+}
+
+void core_barrier_arrive(gpu_core *c, uint32_t w)
+{
+    c->warps[w].at_barrier = 1;
+    c->ctas[c->warps[w].cta].arrived++;
+    release_barrier_if_all(c, c->warps[w].cta);
+}
+
+/* An ended warp no longer holds its CTA's barrier back. */
+void core_warp_ended(gpu_core *c, uint32_t w)
+{
+    uint32_t slot = c->warps[w].cta;
+    c->warps[w].ended = 1;
+    c->ctas[slot].live--;
+    release_barrier_if_all(c, slot);
+    maybe_finish_cta(c, slot);
+}
+
+hamm_status gpu_core_cycle(gpu_core *c, uint64_t now, hamm_error *err)
+{
+    lsu_step(c, now);
+    lsu_drain_l1(c, now);
+    if (!c->ctas_used)
+        return HAMM_OK;
+    c->st.cycles++;
+    int issued = 0;
+    for (uint32_t s = 0; s < c->p.schedulers; s++) {
+        hamm_status st = sched_issue(c, s, now, &issued, err);
+        if (st)
+            return st;
+    }
+    c->st.idle_cycles += !issued;
+    return HAMM_OK;
+}
+
+/* A load's data is back (or its last access was a hit): the warp may finish. */
+void lsu_load_done(gpu_core *c, uint32_t e, uint64_t now, uint32_t n)
+{
+    load_entry *l = &c->loads[e];
+    l->outstanding -= n;
+    if (l->outstanding || !l->issued_all)
+        return;
+    warp *w = &c->warps[l->warp];
+    w->reg_ready[l->reg] = l->ready > now ? l->ready : now;
+    l->used = 0;
+    w->pending_loads--;
+    if (w->ended)
+        maybe_finish_cta(c, w->cta);
+}
+
+uint32_t gpu_core_take_finished(gpu_core *c)
+{
+    uint32_t n = c->finished;
+    c->finished = 0;
+    return n;
+}
+
+int gpu_core_idle(const gpu_core *c)
+{
+    gpu_mem_req r;
+    return !c->ctas_used && !c->inflight_count && !c->out_size && !c->lsu.busy &&
+           !(c->l1 && gpu_cache_miss_peek(c->l1, &r));
+}
+
+const gpu_core_stats *gpu_core_stats_of(const gpu_core *c)
+{
+    return &c->st;
+}
+
+const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c)
+{
+    return c->l1 ? gpu_cache_stats_of(c->l1) : NULL;
+}

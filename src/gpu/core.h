@@ -1,0 +1,100 @@
+/* core.h - one SIMT core of the GPU engine (docs/GPU.md, "Cores").
+ *
+ * It holds CTAs up to its thread, CTA, register and shared-memory limits; its warps are
+ * split over warp schedulers (warp w to scheduler w mod schedulers), each of which issues
+ * at most one instruction per core cycle and is then busy for that class's issue cost
+ * (32 lanes on an 8-wide SIMD unit: 4 cycles).  An instruction waits on a scoreboard for
+ * the registers it reads or writes; a barrier waits for every warp of its CTA.  Memory
+ * instructions go, one at a time, through the load/store unit: global ones are coalesced
+ * into requests, which go through the L1 (when there is one) or straight out, at most
+ * max_inflight of them waiting for memory at once, requests to a block already in flight
+ * merged with it; shared ones take as many cycles as their bank-conflict degree.
+ *
+ * The core talks to the memory system through packets: it offers them (out_peek/pop)
+ * and takes replies (gpu_core_reply).  A warp does not wait for its stores. */
+#ifndef HAMM_GPU_CORE_H
+#define HAMM_GPU_CORE_H
+
+#include <stdint.h>
+
+#include "cache.h"
+#include "coalescer.h"
+#include "kernel.h"
+
+typedef enum gpu_sched_policy {
+    GPU_SCHED_LRR, /* loose round-robin: the next eligible warp after the last issued */
+    GPU_SCHED_GTO  /* greedy-then-oldest: the last issued warp while it can, else the
+                      oldest eligible */
+} gpu_sched_policy;
+
+typedef struct gpu_core_params {
+    uint32_t id;
+    uint32_t max_threads, max_ctas; /* resident limits */
+    uint32_t registers;             /* per core */
+    uint32_t shared_bytes;          /* per core */
+    uint32_t schedulers;
+    gpu_sched_policy policy;
+    uint32_t max_active_warps;          /* only the oldest this many may issue; 0: all */
+    uint32_t issue_cycles[GPU_OP_COUNT];/* cycles a scheduler is busy after issuing */
+    uint32_t latency[GPU_OP_COUNT];     /* ALU, SFU, shared load: cycles to the result */
+    uint32_t max_inflight;              /* requests waiting for memory */
+    uint32_t max_merge;                 /* loads one in-flight request can serve (no L1) */
+    gpu_coalesce_rule coalesce;
+    int has_l1;
+    gpu_cache_params l1;
+    uint32_t l1_latency;                /* cycles from an L1 hit to its data */
+    uint32_t shared_banks;              /* 4-byte banks of the shared memory */
+    uint32_t out_queue;                 /* packets waiting for the interconnect */
+} gpu_core_params;
+
+/* A request to the memory system or its reply. */
+typedef struct gpu_packet {
+    uint64_t addr;
+    uint32_t bytes;
+    uint32_t sectors;  /* of the 128-byte line, for sectored caches below */
+    uint16_t core;
+    uint8_t write;
+    uint8_t reply;     /* 0: request; 1: data or write acknowledgement coming back */
+    uint64_t born;     /* core cycle it left the core, for latency statistics */
+} gpu_packet;
+
+typedef struct gpu_core_stats {
+    uint64_t cycles;        /* cycles with a CTA resident */
+    uint64_t warp_insts[GPU_OP_COUNT];
+    uint64_t thread_insts;  /* active lanes summed over issued instructions */
+    uint64_t idle_cycles;   /* resident cycles in which no scheduler issued */
+    uint64_t requests;      /* packets sent */
+    uint64_t merged;        /* loads served by a request already in flight (no L1) */
+    uint64_t load_latency_sum, loads_returned; /* packet round trips, core cycles */
+    uint64_t shared_conflict_cycles; /* cycles beyond one pass that conflicts cost */
+    uint64_t ctas_done;
+} gpu_core_stats;
+
+typedef struct gpu_core gpu_core;
+
+hamm_status gpu_core_new(gpu_core **out, const gpu_core_params *p, hamm_error *err);
+void gpu_core_free(gpu_core *c);
+
+/* Can one more CTA of kernel k be resident?  0 also when one CTA alone exceeds the
+ * core (the GPU checks that once, gpu_core_cta_fits_at_all). */
+int gpu_core_has_room(const gpu_core *c, const gpu_kernel_info *k);
+int gpu_core_cta_fits_at_all(const gpu_core_params *p, const gpu_kernel_info *k);
+/* Make CTA `cta` of the kernel behind `src` resident (has_room said yes). */
+hamm_status gpu_core_launch(gpu_core *c, gpu_kernel_source *src, uint64_t cta, hamm_error *err);
+
+/* One core cycle at `now`: replies already delivered, the LSU steps, schedulers issue.
+ * Errors come from the kernel source. */
+hamm_status gpu_core_cycle(gpu_core *c, uint64_t now, hamm_error *err);
+
+int gpu_core_out_peek(const gpu_core *c, gpu_packet *out);
+void gpu_core_out_pop(gpu_core *c);
+void gpu_core_reply(gpu_core *c, const gpu_packet *p, uint64_t now);
+
+/* CTAs finished since the last call (the dispatcher refills the core). */
+uint32_t gpu_core_take_finished(gpu_core *c);
+/* Nothing resident, nothing in flight, nothing to send. */
+int gpu_core_idle(const gpu_core *c);
+const gpu_core_stats *gpu_core_stats_of(const gpu_core *c);
+const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c); /* NULL without an L1 */
+
+#endif

@@ -1,0 +1,103 @@
+/* core_internal.h - a core's state, shared by its files:
+ *   core.c        life cycle, CTAs (resources, launch, finish), the cycle;
+ *   warp_sched.c  which warp each scheduler issues, and issuing it;
+ *   lsu.c         the load/store unit: coalescing, the L1 or the merge table, replies;
+ *   inflight.c    requests in flight without an L1, and the loads each one serves. */
+#ifndef HAMM_GPU_CORE_INTERNAL_H
+#define HAMM_GPU_CORE_INTERNAL_H
+
+#include "core.h"
+
+#define CORE_NONE UINT32_MAX
+#define NOT_READY UINT64_MAX /* a register a load has yet to write */
+
+typedef struct warp {
+    uint32_t cta;        /* CTA slot; CORE_NONE: the warp slot is free */
+    uint32_t index;      /* warp within its CTA */
+    uint64_t age;        /* launch order: greedy-then-oldest's "oldest" */
+    uint32_t pending_loads;
+    uint8_t has_inst, ended, at_barrier;
+    gpu_inst inst;       /* the next instruction, when has_inst */
+    uint64_t *reg_ready; /* [GPU_MAX_REGS]: first cycle each register may be used */
+} warp;
+
+typedef struct cta_slot {
+    gpu_kernel_source *src; /* NULL: the slot is free */
+    gpu_cta *handle;
+    uint32_t warps, live, arrived; /* warps; not yet ended; waiting at the barrier */
+    uint32_t threads, regs, shared;
+} cta_slot;
+
+/* A load instruction waiting for data: its register is written when the last of its
+ * accesses is back and the LSU has issued them all. */
+typedef struct load_entry {
+    uint32_t warp;
+    uint16_t reg;
+    uint8_t used, issued_all;
+    uint32_t outstanding;
+    uint64_t ready; /* latest hit's data cycle */
+} load_entry;
+
+/* The memory instruction the LSU is working through. */
+typedef struct lsu_state {
+    uint8_t busy;
+    uint32_t warp, load;  /* load: its load_entry, CORE_NONE for stores */
+    gpu_op op;
+    gpu_transaction tr[GPU_MAX_TRANSACTIONS];
+    uint32_t ntr, next;   /* transactions, and the next one to issue */
+    uint32_t sectors_left;/* sector rule without an L1: sectors of tr[next] still to send */
+    uint64_t free_at;     /* shared accesses: the cycle their conflict passes end */
+} lsu_state;
+
+typedef struct inflight_entry {
+    uint64_t addr;
+    uint8_t used, write;
+    uint32_t waiting; /* load entries in this entry's slice of the id array */
+} inflight_entry;
+
+struct gpu_core {
+    gpu_core_params p;
+    uint32_t nwarps;       /* warp slots: max_threads / 32 */
+    warp *warps;
+    uint64_t *regs;        /* nwarps * GPU_MAX_REGS */
+    cta_slot *ctas;        /* max_ctas */
+    uint32_t threads_used, regs_used, shared_used, ctas_used, warps_used;
+    uint64_t next_age;
+    uint64_t *sched_free;  /* per scheduler: first cycle it may issue again */
+    uint32_t *sched_last;  /* per scheduler: warp slot it issued last (CORE_NONE) */
+    lsu_state lsu;
+    load_entry *loads;     /* nloads */
+    uint32_t nloads;
+    inflight_entry *inflight; /* max_inflight, without an L1 */
+    uint32_t *inflight_ids;   /* max_inflight * max_merge */
+    uint32_t inflight_count;  /* packets sent (or queued to send) awaiting their reply */
+    gpu_cache *l1;
+    gpu_packet *out;          /* ring of out_queue packets */
+    uint32_t out_head, out_size;
+    uint32_t finished;
+    gpu_core_stats st;
+};
+
+/* warp_sched.c */
+/* Scheduler s issues one instruction if a warp can (*issued set to 1 then). */
+hamm_status sched_issue(gpu_core *c, uint32_t s, uint64_t now, int *issued, hamm_error *err);
+
+/* lsu.c */
+int lsu_accepts(const gpu_core *c);
+int lsu_start(gpu_core *c, uint32_t w, uint64_t now); /* 0: no load entry free */
+void lsu_step(gpu_core *c, uint64_t now);
+void lsu_drain_l1(gpu_core *c, uint64_t now);
+void lsu_load_done(gpu_core *c, uint32_t e, uint64_t now, uint32_t n);
+int out_push(gpu_core *c, gpu_packet p);
+
+/* inflight.c */
+uint32_t inflight_find(const gpu_core *c, uint64_t addr, int write);
+int inflight_add(gpu_core *c, uint64_t addr, int write, uint32_t load);
+int inflight_merge(gpu_core *c, uint32_t e, uint32_t load);
+uint32_t inflight_release(gpu_core *c, uint32_t e, const uint32_t **loads);
+
+/* core.c */
+void core_warp_ended(gpu_core *c, uint32_t w);
+void core_barrier_arrive(gpu_core *c, uint32_t w);
+
+#endif

@@ -1,0 +1,141 @@
+/* warp_sched.c - the warp schedulers of a core: which warp issues (loose round-robin or
+ * greedy-then-oldest, among the oldest max_active_warps), whether it can (scoreboard,
+ * barrier, a free load/store unit), and what issuing does. */
+#include "core_internal.h"
+
+/* Fetch the warp's next instruction from its kernel source when it has none; a stream
+ * that ends (or an EXIT) ends the warp. */
+static hamm_status fetch(gpu_core *c, uint32_t w, hamm_error *err)
+{
+    warp *wp = &c->warps[w];
+    if (wp->has_inst || wp->ended)
+        return HAMM_OK;
+    cta_slot *t = &c->ctas[wp->cta];
+    int has = 0;
+    hamm_status st = t->src->next(t->src->self, t->handle, wp->index, &wp->inst, &has, err);
+    if (st)
+        return st;
+    if (!has || wp->inst.op == GPU_OP_EXIT)
+        core_warp_ended(c, w);
+    else
+        wp->has_inst = 1;
+    return HAMM_OK;
+}
+
+static int regs_ready(const warp *wp, uint64_t now)
+{
+    const gpu_inst *in = &wp->inst;
+    if (in->dst != GPU_NO_REG && wp->reg_ready[in->dst] > now)
+        return 0; /* a load still to write it: write after write */
+    for (int i = 0; i < GPU_MAX_SRC; i++)
+        if (in->src[i] != GPU_NO_REG && wp->reg_ready[in->src[i]] > now)
+            return 0;
+    return 1;
+}
+
+static int is_memory(gpu_op op)
+{
+    return op == GPU_OP_LOAD || op == GPU_OP_STORE || op == GPU_OP_SHARED_LOAD ||
+           op == GPU_OP_SHARED_STORE;
+}
+
+/* Among the oldest max_active_warps live warps (warp throttling), when limited. */
+static int within_active_limit(const gpu_core *c, uint32_t w)
+{
+    if (!c->p.max_active_warps)
+        return 1;
+    uint32_t older = 0;
+    for (uint32_t v = 0; v < c->nwarps; v++)
+        older += c->warps[v].cta != CORE_NONE && !c->warps[v].ended &&
+                 c->warps[v].age < c->warps[w].age;
+    return older < c->p.max_active_warps;
+}
+
+static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, hamm_error *err)
+{
+    *ok = 0;
+    warp *wp = &c->warps[w];
+    if (wp->cta == CORE_NONE || wp->ended || wp->at_barrier)
+        return HAMM_OK;
+    hamm_status st = fetch(c, w, err);
+    if (st || !wp->has_inst)
+        return st;
+    *ok = regs_ready(wp, now) && (!is_memory(wp->inst.op) || lsu_accepts(c)) &&
+          within_active_limit(c, w);
+    return HAMM_OK;
+}
+
+static void issue(gpu_core *c, uint32_t s, uint32_t w, uint64_t now)
+{
+    warp *wp = &c->warps[w];
+    gpu_op op = wp->inst.op;
+    wp->has_inst = 0;
+    c->st.warp_insts[op]++;
+    c->st.thread_insts += (uint64_t)__builtin_popcount(wp->inst.active);
+    c->sched_free[s] = now + c->p.issue_cycles[op];
+    c->sched_last[s] = w;
+    switch (op) {
+    case GPU_OP_ALU:
+    case GPU_OP_SFU:
+        if (wp->inst.dst != GPU_NO_REG)
+            wp->reg_ready[wp->inst.dst] = now + c->p.latency[op];
+        break;
+    case GPU_OP_LOAD:
+    case GPU_OP_STORE:
+    case GPU_OP_SHARED_LOAD:
+    case GPU_OP_SHARED_STORE:
+        lsu_start(c, w, now);
+        break;
+    case GPU_OP_BARRIER:
+        core_barrier_arrive(c, w);
+        break;
+    case GPU_OP_EXIT:
+        break; /* fetch ends the warp instead */
+    }
+}
+
+/* The warp to issue, CORE_NONE for none: greedy keeps the last while it can go, then
+ * the oldest; round-robin takes the first that can go after the last. */
+static hamm_status pick(gpu_core *c, uint32_t s, uint64_t now, uint32_t *out, hamm_error *err)
+{
+    uint32_t n = c->nwarps, S = c->p.schedulers, last = c->sched_last[s], best = CORE_NONE;
+    int ok;
+    hamm_status st;
+    if (c->p.policy == GPU_SCHED_GTO && last != CORE_NONE) {
+        if ((st = eligible(c, last, now, &ok, err)) || ok) {
+            *out = ok ? last : CORE_NONE;
+            return st;
+        }
+    }
+    /* Scheduler s owns warp slots s, s + S, s + 2S, ...: K of them. */
+    uint32_t K = n > s ? (n - s + S - 1) / S : 0;
+    uint32_t k0 = last == CORE_NONE ? 0 : (last - s) / S + 1;
+    for (uint32_t i = 0; i < K; i++) {
+        uint32_t w = s + ((k0 + i) % K) * S;
+        if ((st = eligible(c, w, now, &ok, err)))
+            return st;
+        if (!ok)
+            continue;
+        if (c->p.policy == GPU_SCHED_LRR) {
+            *out = w;
+            return HAMM_OK;
+        }
+        if (best == CORE_NONE || c->warps[w].age < c->warps[best].age)
+            best = w;
+    }
+    *out = best;
+    return HAMM_OK;
+}
+
+hamm_status sched_issue(gpu_core *c, uint32_t s, uint64_t now, int *issued, hamm_error *err)
+{
+    if (now < c->sched_free[s])
+        return HAMM_OK;
+    uint32_t w = CORE_NONE;
+    hamm_status st = pick(c, s, now, &w, err);
+    if (st || w == CORE_NONE)
+        return st;
+    issue(c, s, w, now);
+    *issued = 1;
+    return HAMM_OK;
+}
