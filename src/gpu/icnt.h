@@ -1,0 +1,52 @@
+/* icnt.h - one direction of the GPU's crossbar: requests from cores to memory partitions,
+ * or replies back (docs/GPU.md, "Interconnect").
+ *
+ * Each input has a buffer of input_flits flits; a source that finds it full must hold
+ * its packet (back-pressure).  Each cycle a round-robin separable allocator (one
+ * iteration: every free output grants the next requesting input after its last grant;
+ * an input sends one packet at a time) connects inputs to outputs; a packet of n flits
+ * then holds its input and output for ceil(n / flits_per_cycle) cycles and arrives
+ * `latency` cycles after its last flit left, in the output's buffer of output_flits,
+ * which is reserved at the grant: a destination that does not take its packets stops
+ * the grants to it, which fills the inputs behind it (back-pressure the other way). */
+#ifndef HAMM_GPU_ICNT_H
+#define HAMM_GPU_ICNT_H
+
+#include <stdint.h>
+
+#include "core.h"
+
+typedef struct gpu_icnt_params {
+    uint32_t inputs, outputs;
+    uint32_t flit_bytes;
+    uint32_t flits_per_cycle; /* per port */
+    uint32_t latency;         /* cycles from a packet's last flit leaving to its arrival */
+    uint32_t input_flits;     /* buffer per input */
+    uint32_t output_flits;    /* buffer per output */
+} gpu_icnt_params;
+
+typedef struct gpu_icnt_stats {
+    uint64_t packets, flits;
+    uint64_t blocked_pushes;  /* a source found its input buffer full */
+    uint64_t output_full;     /* cycles an output had a waiting input but no buffer room */
+} gpu_icnt_stats;
+
+typedef struct gpu_icnt gpu_icnt;
+
+hamm_status gpu_icnt_new(gpu_icnt **out, const gpu_icnt_params *p, hamm_error *err);
+void gpu_icnt_free(gpu_icnt *n);
+
+/* Flits a packet of `bytes` takes. */
+uint32_t gpu_icnt_flits(const gpu_icnt *n, uint32_t bytes);
+/* Queue packet p of `bytes` at input `in` for output `out`; 0 (and counted) when the
+ * input's buffer has no room for it. */
+int gpu_icnt_push(gpu_icnt *n, uint32_t in, uint32_t out, const gpu_packet *p, uint32_t bytes);
+void gpu_icnt_cycle(gpu_icnt *n, uint64_t now);
+/* The oldest packet arrived at output `out` by `now`, if any. */
+int gpu_icnt_peek(const gpu_icnt *n, uint32_t out, uint64_t now, gpu_packet *p);
+void gpu_icnt_pop(gpu_icnt *n, uint32_t out);
+/* Nothing buffered or in transit. */
+int gpu_icnt_empty(const gpu_icnt *n);
+const gpu_icnt_stats *gpu_icnt_stats_of(const gpu_icnt *n);
+
+#endif
