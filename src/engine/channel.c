@@ -97,8 +97,11 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
     cbank *b = &c->bank[q->bank];
     if (c->options)
         track_burst(c, q, t);
-    if (q->bursts_done++ == 0) /* the request's first burst decides hit or miss */
+    if (q->bursts_done++ == 0) { /* the request's first burst decides hit or miss */
         c->r.stat[b->served_since_act++ ? HAMM_STAT_row_hits : HAMM_STAT_row_misses]++;
+        if (!q->write && c->p.return_slots && ++c->returns_held == c->p.return_slots)
+            c->hold_reads = 1;
+    }
     c->r.stat[q->write ? HAMM_STAT_write_bursts : HAMM_STAT_read_bursts]++;
     c->r.stat[HAMM_STAT_busy_cycles] += c->t->burst;
     uint64_t data_end = t + (q->write ? c->t->write_to_data : c->t->read_to_data) + c->t->burst;
@@ -111,6 +114,8 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
     c->r.stat[HAMM_STAT_latency_sum] += latency;
     if (latency > c->r.stat[HAMM_STAT_latency_max])
         c->r.stat[HAMM_STAT_latency_max] = latency;
+    if (c->p.on_done)
+        c->p.on_done(c->p.user, q->tag, (int)q->write, data_end);
     command_queue_remove(c, i);
 }
 
@@ -203,4 +208,52 @@ void channel_close(channel *c, uint64_t end)
 {
     run_until(c, end); /* idle: only refreshes, if any */
     c->r.stat[HAMM_STAT_cycles] = end;
+}
+
+/* ---- closed-loop use ------------------------------------------------------------- */
+
+int channel_can_accept(const channel *c, int write)
+{
+    uint32_t lane = command_queue_lane(c, write);
+    return c->lane_size[lane] < c->lane_cap[lane];
+}
+
+void channel_enqueue(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint32_t bytes,
+                     int write, uint64_t tag)
+{
+    uint32_t bursts = (bytes + c->p.burst_bytes - 1) / c->p.burst_bytes;
+    uint32_t i = command_queue_push(c, bank, row, column, bursts ? bursts : 1, write, c->now);
+    c->pool[i].tag = tag;
+}
+
+void channel_advance(channel *c, uint64_t until)
+{
+    run_until(c, until);
+}
+
+void channel_return_taken(channel *c)
+{
+    if (c->returns_held)
+        c->returns_held--;
+    c->hold_reads = 0;
+}
+
+int channel_reads_stalled(const channel *c)
+{
+    if (!c->hold_reads)
+        return 0;
+    for (uint32_t i = 0; i < c->capacity; i++)
+        if (c->pool[i].bursts_left && !c->pool[i].write && !c->pool[i].bursts_done)
+            return 1;
+    return 0;
+}
+
+uint64_t channel_now(const channel *c)
+{
+    return c->now;
+}
+
+int channel_quiet(const channel *c)
+{
+    return c->size == 0 && c->data_end <= c->now;
 }

@@ -12,6 +12,10 @@
 #include "hamm/engine.h"
 #include "timing.h"
 
+/* Closed-loop use: the request named `tag` has had its last burst issued; its data
+ * transfer ends at `data_end`. */
+typedef void (*channel_done_fn)(void *user, uint64_t tag, int write, uint64_t data_end);
+
 typedef struct channel_params {
     uint32_t index;            /* channel number, for the command log */
     uint32_t banks, bank_groups;
@@ -31,6 +35,8 @@ typedef struct channel_params {
     int refresh;               /* issue REF every tREFI */
     hamm_command_fn on_command;/* may be NULL */
     void *user;
+    channel_done_fn on_done;   /* closed-loop use (may be NULL); called with `user` */
+    uint32_t return_slots;     /* reads whose data may wait to be taken; 0: unlimited */
 } channel_params;
 
 typedef struct channel channel;
@@ -47,5 +53,21 @@ uint64_t channel_drain(channel *c);
  * still refreshes until then, and its cycle count is the whole span. */
 void channel_close(channel *c, uint64_t end);
 const hamm_channel_result *channel_result(const channel *c);
+
+/* ---- closed-loop use (the GPU engine drives the channel cycle by cycle) ----
+ * Requests enter at the channel's current cycle when their queue has room; completion
+ * comes through on_done.  A read reserves a return slot at its first burst; while all
+ * return_slots are held no read starts (a full return path stalls the DRAM, as in
+ * GPGPU-Sim) until channel_return_taken frees one. */
+int channel_can_accept(const channel *c, int write);
+void channel_enqueue(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint32_t bytes,
+                     int write, uint64_t tag);
+void channel_advance(channel *c, uint64_t until);
+void channel_return_taken(channel *c);
+/* Reads are held for want of a return slot while some read waits to start. */
+int channel_reads_stalled(const channel *c);
+uint64_t channel_now(const channel *c);
+/* Nothing queued and no data in flight. */
+int channel_quiet(const channel *c);
 
 #endif

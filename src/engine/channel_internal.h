@@ -30,6 +30,7 @@ typedef struct creq {
     uint32_t bursts_done;
     uint32_t write;
     uint32_t prev, next; /* the bank's queue, oldest first; `next` links free slots */
+    uint64_t tag;        /* the closed-loop caller's name for it (channel_enqueue) */
 } creq;
 
 /* The queues: with a write queue, reads are lane 0 and writes lane 1; without, every
@@ -90,6 +91,9 @@ struct channel {
     uint64_t now;
     uint64_t data_end;  /* end of the last data transfer */
     hamm_channel_result r;
+    /* closed-loop use: reads whose data waits in the return queue */
+    uint32_t returns_held;
+    int hold_reads;     /* the return queue is full: no read may start */
 };
 
 static inline uint64_t max64(uint64_t a, uint64_t b)
@@ -152,8 +156,9 @@ static inline uint32_t command_queue_lane(const channel *c, int write)
 /* Choose the lane to serve: reads until write_drain_high writes wait (or no read does),
  * then writes until at most write_drain_low wait while reads do (or none waits). */
 void command_queue_drain(channel *c);
-void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
-                        uint32_t bursts, int write, uint64_t arrival);
+/* Queue a request; returns its slot. */
+uint32_t command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
+                            uint32_t bursts, int write, uint64_t arrival);
 void command_queue_remove(channel *c, uint32_t i);
 /* The queue's oldest request (for fcfs), NIL when empty. */
 uint32_t command_queue_oldest(const channel *c);

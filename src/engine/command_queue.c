@@ -30,8 +30,8 @@ void command_queue_free(channel *c)
     free(c->pool);
 }
 
-void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
-                        uint32_t bursts, int write, uint64_t arrival)
+uint32_t command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
+                            uint32_t bursts, int write, uint64_t arrival)
 {
     uint32_t i = c->free_slot, lane = command_queue_lane(c, write);
     creq *q = &c->pool[i];
@@ -40,7 +40,7 @@ void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column
     uint32_t *head = lane == c->lane ? &b->head : &c->aux[bank].idle_head;
     uint32_t *tail = lane == c->lane ? &b->tail : &c->aux[bank].idle_tail;
     *q = (creq){c->seq++, arrival, bank, row, column, bursts, 0, (uint32_t)(write != 0),
-                *tail, NIL};
+                *tail, NIL, 0};
     if (*tail != NIL)
         c->pool[*tail].next = i;
     else
@@ -49,6 +49,7 @@ void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column
     b->open_hits[write != 0] += row == b->open_row;
     c->size++;
     c->lane_size[lane]++;
+    return i;
 }
 
 void command_queue_remove(channel *c, uint32_t i)

@@ -23,6 +23,8 @@ static uint32_t first_ready(const channel *c, uint32_t b, uint64_t t, uint64_t *
         int hit = c->pool[i].row == k->open_row;
         if (hit ? capped : pinned)
             continue;
+        if (hit && !c->pool[i].write && c->hold_reads && !c->pool[i].bursts_done)
+            continue; /* no return slot for its data (closed-loop use) */
         int kind = hit ? (int)c->pool[i].write : 2;
         if (!known[kind]) {
             known[kind] = 1;
