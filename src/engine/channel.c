@@ -115,7 +115,7 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
     if (latency > c->r.stat[HAMM_STAT_latency_max])
         c->r.stat[HAMM_STAT_latency_max] = latency;
     if (c->p.on_done)
-        c->p.on_done(c->p.user, q->tag, (int)q->write, data_end);
+        c->p.on_done(c->p.done_user, q->tag, (int)q->write, data_end);
     command_queue_remove(c, i);
 }
 
@@ -211,6 +211,13 @@ void channel_close(channel *c, uint64_t end)
 }
 
 /* ---- closed-loop use ------------------------------------------------------------- */
+
+void channel_close_loop(channel *c, channel_done_fn on_done, void *user, uint32_t return_slots)
+{
+    c->p.on_done = on_done;
+    c->p.done_user = user;
+    c->p.return_slots = return_slots;
+}
 
 int channel_can_accept(const channel *c, int write)
 {

@@ -35,7 +35,9 @@ typedef struct channel_params {
     int refresh;               /* issue REF every tREFI */
     hamm_command_fn on_command;/* may be NULL */
     void *user;
-    channel_done_fn on_done;   /* closed-loop use (may be NULL); called with `user` */
+    /* closed-loop use (channel_close_loop): */
+    channel_done_fn on_done;   /* NULL: none */
+    void *done_user;
     uint32_t return_slots;     /* reads whose data may wait to be taken; 0: unlimited */
 } channel_params;
 
@@ -59,6 +61,7 @@ const hamm_channel_result *channel_result(const channel *c);
  * comes through on_done.  A read reserves a return slot at its first burst; while all
  * return_slots are held no read starts (a full return path stalls the DRAM, as in
  * GPGPU-Sim) until channel_return_taken frees one. */
+void channel_close_loop(channel *c, channel_done_fn on_done, void *user, uint32_t return_slots);
 int channel_can_accept(const channel *c, int write);
 void channel_enqueue(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint32_t bytes,
                      int write, uint64_t tag);
@@ -69,5 +72,7 @@ int channel_reads_stalled(const channel *c);
 uint64_t channel_now(const channel *c);
 /* Nothing queued and no data in flight. */
 int channel_quiet(const channel *c);
+/* Channel `index` of an engine, for closed-loop use (engine.c). */
+channel *engine_channel_of(hamm_engine *e, uint32_t index);
 
 #endif

@@ -333,3 +333,8 @@ double hamm_result_latency(const hamm_channel_result *r)
 {
     return stat_ratio(r, HAMM_STAT_latency_sum, HAMM_STAT_requests);
 }
+
+channel *engine_channel_of(hamm_engine *e, uint32_t index)
+{
+    return e->ch[index];
+}

@@ -14,76 +14,7 @@
 #include <cmocka.h>
 
 #include "gpu/core_internal.h"
-
-/* ---- a scripted kernel: every warp runs the same program ---------------------------- */
-
-typedef uint64_t (*addr_fn)(uint64_t cta, uint32_t wi, uint32_t lane, uint32_t pc);
-
-typedef struct script {
-    gpu_kernel_info info;
-    const gpu_inst *prog;
-    uint32_t len;
-    addr_fn addr;
-    uint32_t pc[64][8]; /* [cta][warp] */
-    uint64_t opened;
-} script;
-
-struct gpu_cta {
-    uint64_t id;
-};
-
-static const gpu_kernel_info *s_info(void *self)
-{
-    return &((script *)self)->info;
-}
-
-static hamm_status s_open(void *self, uint64_t cta, gpu_cta **out, hamm_error *err)
-{
-    (void)err;
-    script *s = self;
-    assert_int_equal(cta, s->opened++); /* CTAs are asked for in order */
-    *out = malloc(sizeof **out);
-    (*out)->id = cta;
-    return HAMM_OK;
-}
-
-static hamm_status s_next(void *self, gpu_cta *cta, uint32_t wi, gpu_inst *out, int *has,
-                          hamm_error *err)
-{
-    (void)err;
-    script *s = self;
-    uint32_t *pc = &s->pc[cta->id][wi];
-    *has = *pc < s->len;
-    if (!*has)
-        return HAMM_OK;
-    *out = s->prog[*pc];
-    for (uint32_t l = 0; l < GPU_WARP_SIZE && s->addr; l++)
-        out->addr[l] = s->addr(cta->id, wi, l, *pc);
-    (*pc)++;
-    return HAMM_OK;
-}
-
-static void s_close(void *self, gpu_cta *cta)
-{
-    (void)self;
-    free(cta);
-}
-
-static gpu_kernel_source source(script *s)
-{
-    return (gpu_kernel_source){s, s_info, s_open, s_next, s_close};
-}
-
-static script make_script(uint32_t threads, const gpu_inst *prog, uint32_t len, addr_fn a)
-{
-    script s = {.info = {.name = "t", .grid = {1, 1, 1}, .block = {threads, 1, 1},
-                         .regs_per_thread = 16},
-                .prog = prog, .len = len, .addr = a};
-    return s;
-}
-
-#define ALU(d, s0) {.op = GPU_OP_ALU, .active = 0xFFFFFFFFu, .dst = (d), .src = {(s0)}}
-#define LD(d) {.op = GPU_OP_LOAD, .active = 0xFFFFFFFFu, .width = 4, .dst = (d)}
+#include "gpu_script.h"
 
 /* ---- the core and a fixed-latency memory --------------------------------------------- */
 
@@ -171,8 +102,8 @@ static void compute_only(void **state)
     for (int i = 0; i < 10; i++)
         prog[i] = (gpu_inst)ALU(0, 0);
     for (uint32_t sched = 1; sched <= 2; sched++) {
-        script s = make_script(64, prog, 10, NULL);
-        gpu_kernel_source src = source(&s);
+        script s = script_make(64, prog, 10, NULL);
+        gpu_kernel_source src = script_source(&s);
         gpu_core_params p = params(sched);
         gpu_core *c = make_core(&p);
         memory m = {0};
@@ -205,8 +136,8 @@ static void one_load_then_use(void **state)
 {
     (void)state;
     gpu_inst prog[] = {LD(5), ALU(6, 5)};
-    script s = make_script(32, prog, 2, unit_stride);
-    gpu_kernel_source src = source(&s);
+    script s = script_make(32, prog, 2, unit_stride);
+    gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     gpu_core *c = make_core(&p);
     memory m = {0};
@@ -232,8 +163,8 @@ static void merge_in_flight(void **state)
 {
     (void)state;
     gpu_inst prog[] = {LD(5)};
-    script s = make_script(64, prog, 1, same_block);
-    gpu_kernel_source src = source(&s);
+    script s = script_make(64, prog, 1, same_block);
+    gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     gpu_core *c = make_core(&p);
     memory m = {0};
@@ -250,8 +181,8 @@ static void inflight_limit(void **state)
 {
     (void)state;
     gpu_inst prog[] = {LD(5)};
-    script s = make_script(32, prog, 1, unit_stride);
-    gpu_kernel_source src = source(&s);
+    script s = script_make(32, prog, 1, unit_stride);
+    gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     p.max_inflight = 2;
     gpu_core *c = make_core(&p);
@@ -277,8 +208,8 @@ static void l1_merge_then_hit(void **state)
 {
     (void)state;
     gpu_inst prog[] = {LD(5), LD(7), ALU(8, 7), LD(9), ALU(10, 9)};
-    script s = make_script(32, prog, 5, unit_stride);
-    gpu_kernel_source src = source(&s);
+    script s = script_make(32, prog, 5, unit_stride);
+    gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     p.has_l1 = 1;
     p.l1 = (gpu_cache_params){.sets = 32, .ways = 4, .line_bytes = 128, .sector_bytes = 32,
@@ -312,10 +243,10 @@ static void barrier_waits_for_all(void **state)
     (void)state;
     gpu_inst w1[] = {ALU(0, 0), ALU(0, 0), ALU(0, 0), ALU(0, 0), ALU(0, 0),
                      {.op = GPU_OP_BARRIER, .active = 0xFFFFFFFFu}, ALU(0, 0)};
-    script s = make_script(64, w1, 7, NULL);
+    script s = script_make(64, w1, 7, NULL);
     /* warp 0 skips the five ALUs: start its program counter at the barrier */
     s.pc[0][0] = 5;
-    gpu_kernel_source src = source(&s);
+    gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     gpu_core *c = make_core(&p);
     memory m = {0};
@@ -331,10 +262,10 @@ static void cta_limits(void **state)
 {
     (void)state;
     gpu_inst prog[] = {ALU(0, 0)};
-    script s = make_script(64, prog, 1, NULL);
+    script s = script_make(64, prog, 1, NULL);
     s.info.regs_per_thread = 32;
     s.info.grid[0] = 3;
-    gpu_kernel_source src = source(&s);
+    gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     p.registers = 4096;
     gpu_core *c = make_core(&p);
@@ -364,8 +295,8 @@ static void shared_conflicts(void **state)
     gpu_inst prog[3];
     for (int i = 0; i < 3; i++)
         prog[i] = (gpu_inst){.op = GPU_OP_SHARED_LOAD, .active = 0xFFFFFFFFu, .width = 4};
-    script s = make_script(32, prog, 3, shared_stride2);
-    gpu_kernel_source src = source(&s);
+    script s = script_make(32, prog, 3, shared_stride2);
+    gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     gpu_core *c = make_core(&p);
     memory m = {0};
@@ -383,8 +314,8 @@ static void lrr_and_gto_order(void **state)
     gpu_inst prog[] = {ALU(0, 0), ALU(0, 0), ALU(0, 0)};
     const uint32_t want[2][6] = {{0, 1, 0, 1, 0, 1}, {0, 0, 0, 1, 1, 1}};
     for (int gto = 0; gto < 2; gto++) {
-        script s = make_script(64, prog, 3, NULL);
-        gpu_kernel_source src = source(&s);
+        script s = script_make(64, prog, 3, NULL);
+        gpu_kernel_source src = script_source(&s);
         gpu_core_params p = params(1);
         p.policy = gto ? GPU_SCHED_GTO : GPU_SCHED_LRR;
         gpu_core *c = make_core(&p);

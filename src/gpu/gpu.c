@@ -1,0 +1,113 @@
+/* gpu.c - the GPU engine's wiring and its clocks (gpu.h). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "common/alloc.h"
+#include "gpu_internal.h"
+
+static hamm_status bad_clock(double mhz, const char *field, clock_domain *d, hamm_error *err)
+{
+    if (!(mhz >= 1e-3 && mhz <= 1e6))
+        return hamm_error_field(err, HAMM_ERR_CONFIG, field,
+                                "a clock of %g MHz; expected 0.001 to 1000000", mhz);
+    d->period_fs = (uint64_t)llround(1e9 / mhz);
+    return HAMM_OK;
+}
+
+static hamm_status init_clocks(gpu *g, hamm_error *err)
+{
+    hamm_status st;
+    if ((st = bad_clock(g->p.core_mhz, "core_mhz", &g->clk[CLK_CORE], err)) ||
+        (st = bad_clock(g->p.icnt_mhz, "icnt_mhz", &g->clk[CLK_ICNT], err)) ||
+        (st = bad_clock(g->p.l2_mhz, "l2_mhz", &g->clk[CLK_L2], err)) ||
+        (st = bad_clock(g->p.dram.cfg.dram.clock_mhz, "dram.clock_mhz", &g->clk[CLK_DRAM], err)))
+        return st;
+    return HAMM_OK;
+}
+
+static hamm_status make_nets(gpu *g, hamm_error *err)
+{
+    gpu_icnt_params rq = g->p.request_net, rp = g->p.reply_net;
+    rq.inputs = rp.outputs = g->p.cores;
+    rq.outputs = rp.inputs = g->channels;
+    hamm_status st = gpu_icnt_new(&g->req, &rq, err);
+    if (!st)
+        st = gpu_icnt_new(&g->rep, &rp, err);
+    return st;
+}
+
+static hamm_status make_parts(gpu *g, hamm_error *err)
+{
+    g->part = hamm_calloc_array(g->channels, sizeof *g->part);
+    if (!g->part)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the GPU");
+    for (uint32_t c = 0; c < g->channels; c++) {
+        gpu_partition_params pp = g->p.partition;
+        pp.id = c;
+        hamm_status st = gpu_partition_new(&g->part[c], &pp, engine_channel_of(g->dram, c),
+                                           g->map, err);
+        if (st)
+            return st;
+    }
+    return HAMM_OK;
+}
+
+static hamm_status make_cores(gpu *g, hamm_error *err)
+{
+    g->core = hamm_calloc_array(g->p.cores, sizeof *g->core);
+    if (!g->core)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the GPU");
+    for (uint32_t i = 0; i < g->p.cores; i++) {
+        gpu_core_params cp = g->p.core;
+        cp.id = i;
+        hamm_status st = gpu_core_new(&g->core[i], &cp, err);
+        if (st)
+            return st;
+    }
+    return HAMM_OK;
+}
+
+hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, hamm_error *err)
+{
+    *out = NULL;
+    if (!p->cores || p->cores > UINT16_MAX)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "cores", "1 to 65535 cores, not %u",
+                                p->cores);
+    gpu *g = calloc(1, sizeof *g);
+    if (!g)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the GPU");
+    g->p = *p;
+    g->map = map;
+    g->channels = p->dram.cfg.channels;
+    hamm_status st = init_clocks(g, err);
+    if (!st)
+        st = hamm_engine_new(&g->dram, &p->dram, map, NULL, NULL, err);
+    if (!st)
+        st = make_nets(g, err);
+    if (!st)
+        st = make_parts(g, err);
+    if (!st)
+        st = make_cores(g, err);
+    if (st) {
+        gpu_free(g);
+        return st;
+    }
+    *out = g;
+    return HAMM_OK;
+}
+
+void gpu_free(gpu *g)
+{
+    if (!g)
+        return;
+    for (uint32_t i = 0; g->core && i < g->p.cores; i++)
+        gpu_core_free(g->core[i]);
+    for (uint32_t c = 0; g->part && c < g->channels; c++)
+        gpu_partition_free(g->part[c]);
+    free(g->core);
+    free(g->part);
+    gpu_icnt_free(g->req);
+    gpu_icnt_free(g->rep);
+    hamm_engine_free(g->dram);
+    free(g);
+}

@@ -1,0 +1,56 @@
+/* gpu.h - the GPU engine's wiring: cores, the request and reply crossbars, the memory
+ * partitions (L2 slices and DRAM channels), and the four clock domains (docs/GPU.md).
+ *
+ * Each domain ticks at its own frequency; at each instant the due domains tick in the
+ * order core, interconnect, L2, DRAM.  Cores send requests into the request network
+ * (routed to the partition the address map names); partitions answer into the reply
+ * network (routed to the core that asked).  A kernel runs until every CTA has finished
+ * and the memory system is empty; kernels run one after another on the same state
+ * (caches stay warm, DRAM rows stay open), as on a GPU. */
+#ifndef HAMM_GPU_GPU_H
+#define HAMM_GPU_GPU_H
+
+#include <stdint.h>
+
+#include "core.h"
+#include "hamm/addrmap.h"
+#include "hamm/engine.h"
+#include "icnt.h"
+#include "kernel.h"
+#include "partition.h"
+
+typedef struct gpu_params {
+    uint32_t cores;
+    gpu_core_params core;             /* id set per core */
+    gpu_icnt_params request_net;      /* inputs = cores, outputs = channels, set here */
+    gpu_icnt_params reply_net;        /* inputs = channels, outputs = cores, set here */
+    gpu_partition_params partition;   /* id set per partition */
+    double core_mhz, icnt_mhz, l2_mhz; /* the DRAM's clock is dram.cfg.dram.clock_mhz */
+    uint32_t ctrl_bytes;              /* a read request's or write ack's network size */
+    hamm_engine_params dram;          /* the memory system: channels, DRAM, controller */
+    uint64_t stall_limit;             /* core cycles without progress before giving up */
+} gpu_params;
+
+typedef struct gpu gpu;
+
+/* `map` is borrowed and must match dram.cfg's geometry. */
+hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, hamm_error *err);
+void gpu_free(gpu *g);
+
+/* Run one kernel to completion.  HAMM_ERR_CONFIG when one of its CTAs cannot fit on a
+ * core; HAMM_ERR_ARG when the machine stops making progress (stall_limit); the
+ * source's errors as they come. */
+hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err);
+/* No more kernels: the DRAM channels close at the last cycle (their results final). */
+void gpu_finish(gpu *g);
+
+uint64_t gpu_core_cycles(const gpu *g); /* core cycles simulated so far */
+uint32_t gpu_cores(const gpu *g);
+const gpu_core *gpu_core_at(const gpu *g, uint32_t i);
+uint32_t gpu_partitions(const gpu *g);
+const gpu_partition *gpu_partition_at(const gpu *g, uint32_t i);
+const hamm_engine *gpu_dram(const gpu *g);
+const gpu_icnt *gpu_request_net(const gpu *g);
+const gpu_icnt *gpu_reply_net(const gpu *g);
+
+#endif

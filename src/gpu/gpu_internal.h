@@ -1,0 +1,29 @@
+/* gpu_internal.h - the GPU's state, shared by its construction (gpu.c) and its clocked
+ * run (gpu_run.c). */
+#ifndef HAMM_GPU_GPU_INTERNAL_H
+#define HAMM_GPU_GPU_INTERNAL_H
+
+#include "gpu.h"
+
+enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLOCKS };
+
+typedef struct clock_domain {
+    uint64_t period_fs; /* femtoseconds a cycle */
+    uint64_t next_fs;   /* when it ticks next */
+    uint64_t cycle;     /* cycles ticked */
+} clock_domain;
+
+struct gpu {
+    gpu_params p;
+    const hamm_addrmap *map;
+    gpu_core **core;
+    gpu_icnt *req, *rep;
+    hamm_engine *dram;
+    gpu_partition **part;
+    uint32_t channels;
+    clock_domain clk[CLOCKS];
+    uint32_t dispatch_from; /* the core CTA dispatch starts at, round-robin */
+    uint64_t progress;      /* moves whenever anything happens (the stall watchdog) */
+};
+
+#endif

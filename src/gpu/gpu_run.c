@@ -1,0 +1,219 @@
+/* gpu_run.c - running kernels on the GPU: CTA dispatch, the four clock domains, and the
+ * packets moved between cores, crossbars and memory partitions (gpu.h). */
+#include "gpu_internal.h"
+
+typedef struct kernel_run {
+    gpu_kernel_source *src;
+    const gpu_kernel_info *info;
+    uint64_t ctas, next_cta;
+} kernel_run;
+
+/* One CTA per core per cycle, starting at a different core each cycle. */
+static hamm_status dispatch(gpu *g, kernel_run *k, hamm_error *err)
+{
+    for (uint32_t n = 0; n < g->p.cores && k->next_cta < k->ctas; n++) {
+        gpu_core *c = g->core[(g->dispatch_from + n) % g->p.cores];
+        if (!gpu_core_has_room(c, k->info))
+            continue;
+        hamm_status st = gpu_core_launch(c, k->src, k->next_cta++, err);
+        if (st)
+            return st;
+    }
+    g->dispatch_from = (g->dispatch_from + 1) % g->p.cores;
+    return HAMM_OK;
+}
+
+/* What a packet weighs on the network: requests carry data only for writes, replies
+ * only for reads (GPGPU-Sim's packet sizes). */
+static uint32_t net_bytes(const gpu *g, const gpu_packet *p)
+{
+    int data = p->reply ? !p->write : p->write;
+    return data ? p->bytes + g->p.ctrl_bytes : g->p.ctrl_bytes;
+}
+
+static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
+{
+    uint64_t now = g->clk[CLK_CORE].cycle;
+    hamm_status st = dispatch(g, k, err);
+    for (uint32_t i = 0; i < g->p.cores && !st; i++) {
+        gpu_core *c = g->core[i];
+        st = gpu_core_cycle(c, now, err);
+        gpu_packet p;
+        while (!st && gpu_core_out_peek(c, &p)) {
+            hamm_dram_coord at;
+            hamm_addrmap_decode(g->map, p.addr, &at);
+            if (!gpu_icnt_push(g->req, i, at.channel, &p, net_bytes(g, &p)))
+                break;
+            gpu_core_out_pop(c);
+        }
+    }
+    return st;
+}
+
+static void icnt_tick(gpu *g)
+{
+    uint64_t now = g->clk[CLK_ICNT].cycle, core_now = g->clk[CLK_CORE].cycle;
+    uint64_t l2_now = g->clk[CLK_L2].cycle;
+    for (uint32_t c = 0; c < g->channels; c++) {
+        gpu_packet p;
+        while (gpu_partition_reply_peek(g->part[c], l2_now, &p) &&
+               gpu_icnt_push(g->rep, c, p.core, &p, net_bytes(g, &p)))
+            gpu_partition_reply_pop(g->part[c]);
+    }
+    gpu_icnt_cycle(g->req, now);
+    gpu_icnt_cycle(g->rep, now);
+    for (uint32_t i = 0; i < g->p.cores; i++) {
+        gpu_packet p;
+        while (gpu_icnt_peek(g->rep, i, now, &p)) {
+            gpu_core_reply(g->core[i], &p, core_now);
+            gpu_icnt_pop(g->rep, i);
+        }
+    }
+}
+
+static void l2_tick(gpu *g)
+{
+    uint64_t now = g->clk[CLK_L2].cycle, icnt_now = g->clk[CLK_ICNT].cycle;
+    for (uint32_t c = 0; c < g->channels; c++) {
+        gpu_packet p;
+        if (gpu_icnt_peek(g->req, c, icnt_now, &p) && gpu_partition_accept(g->part[c], &p, now))
+            gpu_icnt_pop(g->req, c);
+        gpu_partition_l2_cycle(g->part[c], now, g->clk[CLK_DRAM].cycle);
+    }
+}
+
+static void dram_tick(gpu *g)
+{
+    for (uint32_t c = 0; c < g->channels; c++)
+        gpu_partition_dram_cycle(g->part[c], g->clk[CLK_DRAM].cycle);
+}
+
+/* Everything that counts as the machine moving on. */
+static uint64_t progress_mark(const gpu *g)
+{
+    uint64_t m = gpu_icnt_stats_of(g->req)->packets + gpu_icnt_stats_of(g->rep)->packets;
+    for (uint32_t i = 0; i < g->p.cores; i++) {
+        const gpu_core_stats *s = gpu_core_stats_of(g->core[i]);
+        m += s->thread_insts + s->requests + s->loads_returned + s->ctas_done +
+             s->warp_insts[GPU_OP_BARRIER];
+    }
+    for (uint32_t c = 0; c < g->channels; c++)
+        m += hamm_engine_channel(g->dram, c)->stat[HAMM_STAT_read_bursts] +
+             hamm_engine_channel(g->dram, c)->stat[HAMM_STAT_write_bursts];
+    return m;
+}
+
+static int all_done(const gpu *g, const kernel_run *k)
+{
+    if (k->next_cta < k->ctas || !gpu_icnt_empty(g->req) || !gpu_icnt_empty(g->rep))
+        return 0;
+    for (uint32_t i = 0; i < g->p.cores; i++)
+        if (!gpu_core_idle(g->core[i]))
+            return 0;
+    for (uint32_t c = 0; c < g->channels; c++)
+        if (!gpu_partition_quiet(g->part[c]))
+            return 0;
+    return 1;
+}
+
+/* Tick every domain due at the earliest next instant, in core, icnt, L2, DRAM order. */
+static hamm_status step(gpu *g, kernel_run *k, hamm_error *err)
+{
+    uint64_t t = UINT64_MAX;
+    for (int d = 0; d < CLOCKS; d++)
+        t = g->clk[d].next_fs < t ? g->clk[d].next_fs : t;
+    hamm_status st = HAMM_OK;
+    if (g->clk[CLK_CORE].next_fs == t)
+        st = core_tick(g, k, err);
+    if (g->clk[CLK_ICNT].next_fs == t)
+        icnt_tick(g);
+    if (g->clk[CLK_L2].next_fs == t)
+        l2_tick(g);
+    if (g->clk[CLK_DRAM].next_fs == t)
+        dram_tick(g);
+    for (int d = 0; d < CLOCKS; d++) {
+        if (g->clk[d].next_fs != t)
+            continue;
+        g->clk[d].cycle++;
+        g->clk[d].next_fs += g->clk[d].period_fs;
+    }
+    return st;
+}
+
+static hamm_status check_fits(const gpu *g, const gpu_kernel_info *k, hamm_error *err)
+{
+    if (gpu_core_cta_fits_at_all(&g->p.core, k))
+        return HAMM_OK;
+    return hamm_error_field(err, HAMM_ERR_CONFIG, "block",
+                            "kernel %s: a CTA of %u threads, %u registers a thread and %u bytes "
+                            "of shared memory does not fit on one core",
+                            k->name, gpu_kernel_threads_per_cta(k), k->regs_per_thread,
+                            k->shared_per_cta);
+}
+
+hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
+{
+    kernel_run k = {src, src->info(src->self), 0, 0};
+    k.ctas = gpu_kernel_ctas(k.info);
+    hamm_status st = check_fits(g, k.info, err);
+    uint64_t mark = progress_mark(g), since = g->clk[CLK_CORE].cycle;
+    while (!st && !all_done(g, &k)) {
+        st = step(g, &k, err);
+        uint64_t now = g->clk[CLK_CORE].cycle, m = progress_mark(g);
+        if (m != mark) {
+            mark = m;
+            since = now;
+        } else if (now - since > g->p.stall_limit) {
+            st = hamm_error_set(err, HAMM_ERR_ARG,
+                                "kernel %s: nothing moved for %llu core cycles (at cycle %llu)",
+                                k.info->name, (unsigned long long)g->p.stall_limit,
+                                (unsigned long long)now);
+        }
+    }
+    return st;
+}
+
+void gpu_finish(gpu *g)
+{
+    hamm_engine_finish(g->dram);
+}
+
+uint64_t gpu_core_cycles(const gpu *g)
+{
+    return g->clk[CLK_CORE].cycle;
+}
+
+uint32_t gpu_cores(const gpu *g)
+{
+    return g->p.cores;
+}
+
+const gpu_core *gpu_core_at(const gpu *g, uint32_t i)
+{
+    return g->core[i];
+}
+
+uint32_t gpu_partitions(const gpu *g)
+{
+    return g->channels;
+}
+
+const gpu_partition *gpu_partition_at(const gpu *g, uint32_t i)
+{
+    return g->part[i];
+}
+
+const hamm_engine *gpu_dram(const gpu *g)
+{
+    return g->dram;
+}
+
+const gpu_icnt *gpu_request_net(const gpu *g)
+{
+    return g->req;
+}
+
+const gpu_icnt *gpu_reply_net(const gpu *g)
+{
+    return g->rep;
+}

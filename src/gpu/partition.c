@@ -1,0 +1,268 @@
+/* partition.c - a memory partition: L2 slice, DRAM channel, return and reply queues
+ * (partition.h). */
+#include <stdlib.h>
+
+#include "common/alloc.h"
+#include "partition.h"
+
+#define NO_TAG UINT64_MAX
+
+typedef struct timed_packet {
+    gpu_packet p;
+    uint64_t ready;
+} timed_packet;
+
+typedef struct dram_return {
+    uint64_t tag;      /* the held request (no L2) or the sector's address (L2) */
+    uint64_t data_end; /* DRAM cycle its data has arrived */
+} dram_return;
+
+struct gpu_partition {
+    gpu_partition_params p;
+    gpu_cache *l2;
+    channel *dram;
+    const hamm_addrmap *map;
+    gpu_packet *held;     /* [p.held]: requests waiting for DRAM data */
+    uint32_t *free_held, nfree;
+    timed_packet *reply;  /* ring of p.reply_queue */
+    uint32_t reply_head, reply_size;
+    dram_return *ret;     /* ring of p.return_slots */
+    uint32_t ret_head, ret_size;
+    uint64_t dram_now;
+    gpu_partition_stats st;
+};
+
+static hamm_status check_params(const gpu_partition_params *p, hamm_error *err)
+{
+    const char *bad = !p->reply_queue    ? "reply_queue"
+                      : !p->return_slots ? "return_slots"
+                      : !p->held         ? "held"
+                      : p->has_l2 && p->l2.mshr_max_merge > p->reply_queue
+                          ? "l2.mshr_max_merge"
+                          : NULL;
+    if (!bad)
+        return HAMM_OK;
+    return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
+                            "memory partition: queues need at least one entry, and the reply "
+                            "queue room for every request one L2 fill can answer");
+}
+
+static void on_dram_done(void *user, uint64_t tag, int write, uint64_t data_end)
+{
+    gpu_partition *t = user;
+    if (write || tag == NO_TAG)
+        return; /* writes were acknowledged when taken */
+    /* Reads hold a return slot from their first burst, so the ring has room. */
+    t->ret[(t->ret_head + t->ret_size++) % t->p.return_slots] = (dram_return){tag, data_end};
+}
+
+hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p,
+                              channel *dram, const hamm_addrmap *map, hamm_error *err)
+{
+    *out = NULL;
+    hamm_status st = check_params(p, err);
+    if (st)
+        return st;
+    gpu_partition *t = calloc(1, sizeof *t);
+    if (!t)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a memory partition");
+    t->p = *p;
+    t->dram = dram;
+    t->map = map;
+    t->held = hamm_calloc_array(p->held, sizeof *t->held);
+    t->free_held = hamm_calloc_array(p->held, sizeof *t->free_held);
+    t->reply = hamm_calloc_array(p->reply_queue, sizeof *t->reply);
+    t->ret = hamm_calloc_array(p->return_slots, sizeof *t->ret);
+    if (!t->held || !t->free_held || !t->reply || !t->ret) {
+        gpu_partition_free(t);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a memory partition");
+    }
+    for (uint32_t i = 0; i < p->held; i++)
+        t->free_held[t->nfree++] = p->held - 1 - i;
+    if (p->has_l2 && (st = gpu_cache_new(&t->l2, &p->l2, err))) {
+        gpu_partition_free(t);
+        return st;
+    }
+    channel_close_loop(dram, on_dram_done, t, p->return_slots);
+    *out = t;
+    return HAMM_OK;
+}
+
+void gpu_partition_free(gpu_partition *t)
+{
+    if (!t)
+        return;
+    gpu_cache_free(t->l2);
+    free(t->held);
+    free(t->free_held);
+    free(t->reply);
+    free(t->ret);
+    free(t);
+}
+
+/* ---- replies ---------------------------------------------------------------------- */
+
+static uint32_t reply_room(const gpu_partition *t)
+{
+    return t->p.reply_queue - t->reply_size;
+}
+
+/* The answer to request q: data for a read, an acknowledgement for a write. */
+static void reply_push(gpu_partition *t, const gpu_packet *q, uint64_t ready)
+{
+    gpu_packet r = *q;
+    r.reply = 1;
+    t->reply[(t->reply_head + t->reply_size++) % t->p.reply_queue] = (timed_packet){r, ready};
+}
+
+int gpu_partition_reply_peek(const gpu_partition *t, uint64_t now, gpu_packet *out)
+{
+    if (!t->reply_size || t->reply[t->reply_head].ready > now)
+        return 0;
+    *out = t->reply[t->reply_head].p;
+    return 1;
+}
+
+void gpu_partition_reply_pop(gpu_partition *t)
+{
+    if (!t->reply_size)
+        return;
+    t->reply_head = (t->reply_head + 1) % t->p.reply_queue;
+    t->reply_size--;
+}
+
+/* ---- the DRAM side ---------------------------------------------------------------- */
+
+static void to_dram(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, uint16_t core,
+                    uint64_t tag)
+{
+    hamm_dram_coord c;
+    hamm_addrmap_decode(t->map, addr, &c);
+    channel_enqueue(t->dram, c.bank, c.row, c.column, bytes, write, tag);
+    t->st.dram_reads += !write;
+    t->st.dram_writes += write != 0;
+    if (t->p.tap) {
+        hamm_request r = {.addr = addr, .cycle = channel_now(t->dram), .size = bytes,
+                          .core = core, .op = write ? HAMM_OP_WRITE : HAMM_OP_READ,
+                          .flags = HAMM_REQ_HAS_CYCLE | HAMM_REQ_HAS_CORE};
+        t->p.tap(t->p.tap_user, t->p.id, &r);
+    }
+}
+
+/* The L2's fetches and write-backs, into the DRAM queue while it has room. */
+static void l2_to_dram(gpu_partition *t)
+{
+    gpu_mem_req r;
+    while (t->l2 && gpu_cache_miss_peek(t->l2, &r) && channel_can_accept(t->dram, r.write)) {
+        to_dram(t, r.addr, r.bytes, r.write, 0, r.write ? NO_TAG : r.addr);
+        gpu_cache_miss_pop(t->l2);
+    }
+}
+
+/* Data that has arrived: fill the L2 and answer what waited for it, or answer the held
+ * read; each frees a return slot.  Stops when the reply queue could not take them all. */
+static void take_returns(gpu_partition *t, uint64_t now)
+{
+    while (t->ret_size && t->ret[t->ret_head].data_end <= t->dram_now) {
+        uint64_t tag = t->ret[t->ret_head].tag;
+        if (t->l2) {
+            if (reply_room(t) < t->p.l2.mshr_max_merge)
+                return;
+            uint32_t ids[64], n = gpu_cache_fill(t->l2, tag, ids, 64);
+            for (uint32_t i = 0; i < n && i < 64; i++) {
+                reply_push(t, &t->held[ids[i]], now);
+                t->free_held[t->nfree++] = ids[i];
+            }
+        } else {
+            if (!reply_room(t))
+                return;
+            reply_push(t, &t->held[tag], now);
+            t->free_held[t->nfree++] = (uint32_t)tag;
+        }
+        t->ret_head = (t->ret_head + 1) % t->p.return_slots;
+        t->ret_size--;
+        channel_return_taken(t->dram);
+    }
+}
+
+void gpu_partition_l2_cycle(gpu_partition *t, uint64_t now, uint64_t dram_now)
+{
+    t->dram_now = dram_now;
+    take_returns(t, now);
+    l2_to_dram(t);
+}
+
+void gpu_partition_dram_cycle(gpu_partition *t, uint64_t dram_now)
+{
+    t->st.reply_stall_cycles += channel_reads_stalled(t->dram);
+    channel_advance(t->dram, dram_now + 1);
+    t->dram_now = dram_now + 1;
+}
+
+/* ---- taking requests -------------------------------------------------------------- */
+
+static int accept_l2(gpu_partition *t, const gpu_packet *q, uint64_t now)
+{
+    if (!reply_room(t) || (!q->write && !t->nfree))
+        return 0;
+    uint32_t id = q->write ? UINT32_MAX : t->free_held[t->nfree - 1];
+    gpu_cache_outcome o = gpu_cache_access(t->l2, q->addr, q->sectors, q->write, id);
+    if (o == GPU_CACHE_FAIL)
+        return 0;
+    if (q->write || o == GPU_CACHE_HIT) {
+        reply_push(t, q, now + (q->write ? 0 : t->p.l2_latency));
+        return 1;
+    }
+    t->held[t->free_held[--t->nfree]] = *q; /* answered by the fill */
+    return 1;
+}
+
+static int accept_direct(gpu_partition *t, const gpu_packet *q, uint64_t now)
+{
+    if (!channel_can_accept(t->dram, q->write))
+        return 0;
+    if (q->write) {
+        if (!reply_room(t))
+            return 0;
+        to_dram(t, q->addr, q->bytes, 1, q->core, NO_TAG);
+        reply_push(t, q, now);
+        return 1;
+    }
+    if (!t->nfree)
+        return 0;
+    uint32_t id = t->free_held[--t->nfree];
+    t->held[id] = *q;
+    to_dram(t, q->addr, q->bytes, 0, q->core, id);
+    return 1;
+}
+
+int gpu_partition_accept(gpu_partition *t, const gpu_packet *req, uint64_t now)
+{
+    int taken = t->l2 ? accept_l2(t, req, now) : accept_direct(t, req, now);
+    if (!taken) {
+        t->st.blocked_cycles++;
+        return 0;
+    }
+    t->st.reads += !req->write;
+    t->st.writes += req->write != 0;
+    if (t->l2)
+        l2_to_dram(t);
+    return 1;
+}
+
+int gpu_partition_quiet(const gpu_partition *t)
+{
+    gpu_mem_req r;
+    return t->nfree == t->p.held && !t->reply_size && !t->ret_size &&
+           channel_quiet(t->dram) && !(t->l2 && gpu_cache_miss_peek(t->l2, &r));
+}
+
+const gpu_partition_stats *gpu_partition_stats_of(const gpu_partition *t)
+{
+    return &t->st;
+}
+
+const gpu_cache_stats *gpu_partition_l2_stats(const gpu_partition *t)
+{
+    return t->l2 ? gpu_cache_stats_of(t->l2) : NULL;
+}

@@ -1,0 +1,147 @@
+/* test_gpu.c - the whole GPU engine (cores, crossbars, partitions, DRAM) on tiny kernels
+ * whose cycle counts are derived by hand in the comments.  All four clocks run at the
+ * same frequency, so every domain ticks at every instant, in the order core,
+ * interconnect, L2, DRAM. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "gpu/gpu.h"
+#include "gpu_script.h"
+#include "hamm/config.h"
+
+typedef struct rig {
+    gpu_params p;
+    hamm_addrmap *map;
+    gpu *g;
+} rig;
+
+/* The Yuan baseline's GDDR3 channel alone (tRCD 12, CL 9, a 32-byte burst in 2 cycles),
+ * no caches; one core with one scheduler; crossbars of 32-byte flits, one a cycle,
+ * latency 2. */
+static void rig_init(rig *r, uint32_t reply_flit, uint32_t reply_fpc, uint32_t return_slots)
+{
+    const char *sets[] = {"channels=1", "address_map=row:bank:column"};
+    hamm_error err = {0};
+    gpu_params *p = &r->p;
+    *p = (gpu_params){.cores = 1, .core_mhz = 800, .icnt_mhz = 800, .l2_mhz = 800,
+                      .ctrl_bytes = 8, .stall_limit = 100000};
+    if (hamm_config_load(&p->dram.cfg, HAMM_SOURCE_ROOT "/models/system/yuan09-baseline.json",
+                         sets, 2, &err) != HAMM_OK ||
+        hamm_config_addrmap(&p->dram.cfg, &r->map, &err) != HAMM_OK)
+        fail_msg("%s", err.text);
+    p->core = (gpu_core_params){.max_threads = 1024, .max_ctas = 8, .registers = 32768,
+                                .shared_bytes = 16384, .schedulers = 1, .max_inflight = 64,
+                                .max_merge = 8, .coalesce = GPU_COALESCE_SEGMENTS,
+                                .shared_banks = 32, .out_queue = 8};
+    for (int op = 0; op < GPU_OP_COUNT; op++)
+        p->core.issue_cycles[op] = 4;
+    p->request_net = (gpu_icnt_params){.flit_bytes = 32, .flits_per_cycle = 1, .latency = 2,
+                                       .input_flits = 64, .output_flits = 64};
+    p->reply_net = p->request_net;
+    p->reply_net.flit_bytes = reply_flit;
+    p->reply_net.flits_per_cycle = reply_fpc;
+    p->partition = (gpu_partition_params){.reply_queue = 2, .return_slots = return_slots,
+                                          .held = 64};
+    if (gpu_new(&r->g, p, r->map, &err) != HAMM_OK)
+        fail_msg("%s", err.text);
+}
+
+static void rig_free(rig *r)
+{
+    gpu_free(r->g);
+    hamm_addrmap_free(r->map);
+}
+
+static uint64_t lane0_at_zero(uint64_t cta, uint32_t wi, uint32_t lane, uint32_t pc)
+{
+    (void)cta, (void)wi, (void)lane, (void)pc;
+    return 0;
+}
+
+/* One warp, one lane, one 4-byte load at address 0 (a 32-byte segment), then an ALU
+ * reading it.
+ *   core 0: the load issues; core 1: the LSU sends the request (born 1) into the
+ *     request network, granted at icnt 1: 1 flit, ready 1 + 1 + 2 = 4;
+ *   L2 4: the partition takes it into the DRAM queue (the channel is at cycle 4);
+ *   DRAM 4: ACT; 16: RD (tRCD 12); data ends 16 + CL 9 + burst 2 = 27;
+ *   L2 27: the data is there (DRAM cycle 27): reply queued, ready at 27;
+ *   icnt 28: the reply enters the reply network, granted at once: 32 + 8 bytes = 2
+ *     flits, ready 28 + 2 + 2 = 32;
+ *   icnt 32: delivered to the core at core cycle 32 (its tick at 32 has passed), so the
+ *     ALU issues at 33 and the warp's end is fetched at 37: 38 core cycles ticked.
+ * Round trip seen by the core: 32 - 1 = 31 cycles. */
+static void one_load_through_an_empty_system(void **state)
+{
+    (void)state;
+    rig r;
+    rig_init(&r, 32, 1, 4);
+    gpu_inst prog[] = {{.op = GPU_OP_LOAD, .active = 1, .width = 4, .dst = 5}, ALU(6, 5)};
+    script s = script_make(32, prog, 2, lane0_at_zero);
+    gpu_kernel_source src = script_source(&s);
+    hamm_error err = {0};
+    assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
+    assert_int_equal(gpu_core_cycles(r.g), 38);
+    const gpu_core_stats *cs = gpu_core_stats_of(gpu_core_at(r.g, 0));
+    assert_int_equal(cs->load_latency_sum, 31);
+    assert_int_equal(cs->requests, 1);
+    gpu_finish(r.g);
+    const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+    assert_int_equal(d->stat[HAMM_STAT_activates], 1);
+    assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1);
+    assert_int_equal(gpu_partition_stats_of(gpu_partition_at(r.g, 0))->dram_reads, 1);
+    rig_free(&r);
+}
+
+static uint64_t lane_words(uint64_t cta, uint32_t wi, uint32_t lane, uint32_t pc)
+{
+    /* each warp its own 128 bytes a load, 8 loads a warp: one 4 KB row per CTA */
+    return 4096 * cta + 1024 * (uint64_t)wi + 128 * (uint64_t)pc + 4 * (uint64_t)lane;
+}
+
+/* 8 CTAs of 4 warps, each warp 8 loads of 128 contiguous bytes: 256 loads, each two
+ * 64-byte segments (half-warps), 512 requests of 2 bursts, streaming from open rows.  The
+ * reply network carries one 8-byte flit a cycle: a reply is 64 + 8 bytes, 9 flits, so
+ * the 512 replies need at least 512 x 9 = 4608 cycles, while the DRAM needs 1024 bursts
+ * x 2 = 2048: the return queue fills, the DRAM holds reads back (counted as reply stall
+ * cycles) and runs at most 2048 / 4608 = 44.4% of the time.  With 8 flits a cycle a reply
+ * takes 2 cycles (1024 in all): the DRAM is the bottleneck and never stalls. */
+static void full_reply_path_stalls_the_dram(void **state)
+{
+    (void)state;
+    gpu_inst prog[8];
+    for (int i = 0; i < 8; i++)
+        prog[i] = (gpu_inst)LD((uint16_t)(i + 1));
+    for (int wide = 0; wide < 2; wide++) {
+        rig r;
+        rig_init(&r, 8, wide ? 8 : 1, 8);
+        script s = script_make(128, prog, 8, lane_words);
+        s.info.grid[0] = 8;
+        gpu_kernel_source src = script_source(&s);
+        hamm_error err = {0};
+        assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
+        gpu_finish(r.g);
+        const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+        uint64_t stalls = gpu_partition_stats_of(gpu_partition_at(r.g, 0))->reply_stall_cycles;
+        assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1024);
+        if (wide) {
+            assert_int_equal(stalls, 0);
+        } else {
+            assert_true(stalls > 0);
+            assert_true(d->stat[HAMM_STAT_cycles] >= 4608);
+        }
+        rig_free(&r);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_load_through_an_empty_system),
+        cmocka_unit_test(full_reply_path_stalls_the_dram),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
