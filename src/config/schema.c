@@ -228,7 +228,7 @@ static hamm_status read_value(const struct schema_field *f, json_t *v, void *dst
         if (!json_is_object(v))
             return schema_fail(src, path, err, "expects an object, got %s", json_kind(v));
         snprintf(prefix, sizeof prefix, "%s.", path);
-        return schema_read(f->sub, v, dst, prefix, src, err);
+        return schema_read(f->sub, v, (char *)dst + f->offset, prefix, src, err);
     case SCHEMA_EXTERNAL: return HAMM_OK;
     }
     return HAMM_OK;
@@ -343,7 +343,7 @@ static json_t *write_value(const struct schema_field *f, const void *src, int *s
     case SCHEMA_SET:
         enum_table_set_text(f->names, *(const unsigned *)cat(src, f), text, sizeof text);
         return json_string(text);
-    case SCHEMA_OBJECT: return schema_write(f->sub, src);
+    case SCHEMA_OBJECT: return schema_write(f->sub, (const char *)src + f->offset);
     case SCHEMA_EXTERNAL: return json_null();
     case SCHEMA_NOTES: break;
     }

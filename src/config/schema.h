@@ -23,7 +23,8 @@ enum schema_type {
     SCHEMA_SET,       /* JSON string listing values of `names` ("a,b" or its "all") ->
                          unsigned set of (1u << value); length checked as a string's */
     SCHEMA_NOTES,     /* object whose values are strings; not stored */
-    SCHEMA_OBJECT,    /* nested object described by `sub`, stored in the same struct */
+    SCHEMA_OBJECT,    /* nested object described by `sub`, its offsets counted from the
+                         row's offset (0: the same struct) */
     SCHEMA_EXTERNAL,  /* a key the caller reads itself (a system's "dram") */
 };
 

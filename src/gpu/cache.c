@@ -249,6 +249,16 @@ gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors
     return o;
 }
 
+uint32_t gpu_cache_sectors_of(const gpu_cache *c, uint64_t addr, uint32_t chunks)
+{
+    uint64_t block = (addr & ~(uint64_t)127) & (c->p.line_bytes - 1); /* offset in the line */
+    uint32_t mask = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        if (chunks >> i & 1)
+            mask |= 1u << ((block + 32u * i) >> c->sector_log2);
+    return mask;
+}
+
 gpu_cache_fail gpu_cache_last_fail(const gpu_cache *c)
 {
     return c->last_fail;

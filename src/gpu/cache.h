@@ -85,6 +85,9 @@ void gpu_cache_free(gpu_cache *c);
  * for request `id` (the caller's; fills return it).  Writes write whole sectors. */
 gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors, int write,
                                    uint32_t id);
+/* The cache's sector mask for the 32-byte chunks `chunks` (bit i = bytes 32i..32i+31) of
+ * the 128-byte block holding `addr`; lines are at least 128 bytes (the model file's rule). */
+uint32_t gpu_cache_sectors_of(const gpu_cache *c, uint64_t addr, uint32_t chunks);
 /* The cause of the last GPU_CACHE_FAIL. */
 gpu_cache_fail gpu_cache_last_fail(const gpu_cache *c);
 /* How many fills the last read's id waits for (its missing sectors, pending or fresh):

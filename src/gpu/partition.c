@@ -206,7 +206,8 @@ static int accept_l2(gpu_partition *t, const gpu_packet *q, uint64_t now)
     if (!reply_room(t) || (!q->write && !t->nfree))
         return 0;
     uint32_t id = q->write ? UINT32_MAX : t->free_held[t->nfree - 1];
-    gpu_cache_outcome o = gpu_cache_access(t->l2, q->addr, q->sectors, q->write, id);
+    uint32_t sectors = gpu_cache_sectors_of(t->l2, q->addr, q->sectors);
+    gpu_cache_outcome o = gpu_cache_access(t->l2, q->addr, sectors, q->write, id);
     if (o == GPU_CACHE_FAIL)
         return 0;
     if (q->write || o == GPU_CACHE_HIT) {

@@ -23,7 +23,7 @@ static hamm_status s_open(void *self, uint64_t cta, gpu_cta **out, hamm_error *e
     (void)err;
     script *s = self;
     assert_int_equal(cta, s->opened++); /* CTAs are asked for in order */
-    assert_true(cta < 64);
+    assert_true(cta < 256);
     *out = malloc(sizeof **out);
     (*out)->id = cta;
     return HAMM_OK;

@@ -15,7 +15,7 @@ typedef struct script {
     const gpu_inst *prog;
     uint32_t len;
     addr_fn addr;
-    uint32_t pc[64][8]; /* [cta][warp]: at most 64 CTAs of 8 warps */
+    uint32_t pc[256][16]; /* [cta][warp]: at most 256 CTAs of 16 warps */
     uint64_t opened;
 } script;
 

@@ -1,0 +1,238 @@
+/* gpu_model.c - reading a GPU model file with the config module's schema tables, and
+ * turning it into the engine's parameters (gpu_model.h). */
+#include <jansson.h>
+#include <stddef.h>
+
+#include "common/enum_table.h"
+#include "config/schema.h"
+#include "gpu_model.h"
+
+#define ROWS(a) (a), (sizeof(a) / sizeof((a)[0]))
+#define REQ SCHEMA_REQUIRED
+#define POW2 SCHEMA_POW2
+#define M(m) offsetof(gpu_model, m)
+#define C(m) offsetof(gpu_cache_model, m)
+
+/* A count: required, in [lo, hi]. */
+#define COUNT(key, member, lo, hi, doc) \
+    { key, SCHEMA_U32, REQ, lo, hi, 0, NULL, M(member), 0, "", NULL, doc, NULL }
+/* An optional count with default `def`. */
+#define COUNT_OPT(key, member, lo, hi, def, unit, doc) \
+    { key, SCHEMA_U32, 0, lo, hi, def, NULL, M(member), 0, unit, NULL, doc, NULL }
+
+static const char *const policy_names[] = {[GPU_SCHED_LRR] = "lrr", [GPU_SCHED_GTO] = "gto"};
+static const struct enum_table policy_table = {
+    .what = "warp scheduler", .field = "core.warp_scheduler", .status = HAMM_ERR_CONFIG,
+    .names = policy_names, .count = 2, .unknown = "unknown", .lead = "expected ",
+    .or_last = 1};
+static const char *const rule_names[] = {[GPU_COALESCE_SEGMENTS] = "segments",
+                                         [GPU_COALESCE_SECTORS] = "sectors"};
+static const struct enum_table rule_table = {
+    .what = "coalescing rule", .field = "core.coalescing", .status = HAMM_ERR_CONFIG,
+    .names = rule_names, .count = 2, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+static const char *const index_names[] = {[GPU_INDEX_LINEAR] = "linear",
+                                          [GPU_INDEX_XOR] = "xor"};
+static const struct enum_table index_table = {
+    .what = "set index", .field = "index", .status = HAMM_ERR_CONFIG, .names = index_names,
+    .count = 2, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+static const char *const write_names[] = {[GPU_WRITE_BACK] = "write-back",
+                                          [GPU_WRITE_THROUGH] = "write-through"};
+static const struct enum_table write_table = {
+    .what = "write policy", .field = "write_policy", .status = HAMM_ERR_CONFIG,
+    .names = write_names, .count = 2, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+
+static const struct schema_field cache_rows[] = {
+    {"sets", SCHEMA_U32, POW2, 1, 1 << 20, 0, NULL, C(sets), 0, "", NULL,
+     "sets (absent: no cache)", NULL},
+    {"ways", SCHEMA_U32, 0, 1, 1024, 4, NULL, C(ways), 0, "", NULL, "associativity", NULL},
+    {"line_bytes", SCHEMA_U32, POW2, 128, 4096, 128, NULL, C(line_bytes), 0, "bytes", NULL,
+     "line size", NULL},
+    {"sector_bytes", SCHEMA_U32, POW2, 1, 4096, 32, NULL, C(sector_bytes), 0, "bytes", NULL,
+     "sector size (the line size: not sectored)", NULL},
+    {"index", SCHEMA_ENUM, 0, 0, 0, 0, "linear", C(index), 0, "", NULL,
+     "set index: linear or xor (GPGPU-Sim's bitwise XOR)", &index_table},
+    {"write_policy", SCHEMA_ENUM, 0, 0, 0, 0, "write-back", C(write_policy), 0, "", NULL,
+     "write-back or write-through", &write_table},
+    {"write_allocate", SCHEMA_U32, 0, 0, 1, 1, NULL, C(write_allocate), 0, "", NULL,
+     "1: a write miss allocates the line", NULL},
+    {"mshr_entries", SCHEMA_U32, 0, 1, 4096, 32, NULL, C(mshr_entries), 0, "", NULL,
+     "sectors fetched at once", NULL},
+    {"mshr_max_merge", SCHEMA_U32, 0, 1, 64, 8, NULL, C(mshr_max_merge), 0, "", NULL,
+     "requests one MSHR entry holds", NULL},
+    {"miss_queue", SCHEMA_U32, 0, 1, 4096, 8, NULL, C(miss_queue), 0, "", NULL,
+     "requests waiting for the level below", NULL},
+    {"latency", SCHEMA_U32, 0, 0, 10000, 0, NULL, C(latency), 0, "cycles", NULL,
+     "hit latency in the cache's clock", NULL},
+};
+static const struct schema_table cache_table = {ROWS(cache_rows)};
+
+static const struct schema_field clock_rows[] = {
+    {"core_mhz", SCHEMA_DOUBLE, REQ, 1, 100000, 0, NULL, M(core_mhz), 0, "MHz", NULL,
+     "core clock", NULL},
+    {"icnt_mhz", SCHEMA_DOUBLE, REQ, 1, 100000, 0, NULL, M(icnt_mhz), 0, "MHz", NULL,
+     "interconnect clock", NULL},
+    {"l2_mhz", SCHEMA_DOUBLE, REQ, 1, 100000, 0, NULL, M(l2_mhz), 0, "MHz", NULL,
+     "L2 and memory partition clock", NULL},
+};
+static const struct schema_table clock_table = {ROWS(clock_rows)};
+
+static const struct schema_field core_rows[] = {
+    COUNT("max_threads", core.max_threads, 32, 65536, "resident threads"),
+    COUNT("max_ctas", core.max_ctas, 1, 1024, "resident CTAs"),
+    COUNT("registers", core.registers, 1, 1 << 24, "32-bit registers"),
+    COUNT("shared_memory_bytes", core.shared_bytes, 0, 1 << 24, "shared memory"),
+    COUNT_OPT("warp_schedulers", core.schedulers, 1, 64, 1, "", "issue one instruction each"),
+    {"warp_scheduler", SCHEMA_ENUM, 0, 0, 0, 0, "lrr", M(core.policy), 0, "", NULL,
+     "lrr (loose round-robin) or gto (greedy-then-oldest)", &policy_table},
+    COUNT_OPT("max_active_warps", core.max_active_warps, 0, 65536, 0, "",
+              "only the oldest this many warps issue (0: all)"),
+    COUNT("simd_width", core.simd_width, 1, 32, "lanes of the ALU: 32 / width cycles a warp"),
+    COUNT_OPT("sfu_width", core.sfu_width, 1, 32, 2, "", "lanes of the special-function unit"),
+    COUNT_OPT("ldst_width", core.ldst_width, 1, 32, 8, "", "lanes of the load/store issue"),
+    COUNT_OPT("alu_latency", core.alu_latency, 0, 10000, 0, "cycles", "ALU result latency"),
+    COUNT_OPT("sfu_latency", core.sfu_latency, 0, 10000, 0, "cycles", "SFU result latency"),
+    COUNT_OPT("shared_latency", core.shared_latency, 0, 10000, 0, "cycles",
+              "shared-memory load latency after its conflict passes"),
+    COUNT("max_inflight", core.max_inflight, 1, 65536, "requests waiting for memory"),
+    COUNT_OPT("max_merge", core.max_merge, 1, 1024, 8, "",
+              "loads one in-flight request serves (no L1)"),
+    {"coalescing", SCHEMA_ENUM, 0, 0, 0, 0, "sectors", M(core.coalescing), 0, "", NULL,
+     "segments (compute 1.x) or sectors (sm_20 and later)", &rule_table},
+    COUNT_OPT("shared_banks", core.shared_banks, 1, 1024, 32, "", "4-byte shared banks"),
+    COUNT_OPT("out_queue", core.out_queue, 1, 4096, 8, "", "packets waiting for the crossbar"),
+};
+static const struct schema_table core_table = {ROWS(core_rows)};
+
+static const struct schema_field icnt_rows[] = {
+    COUNT_OPT("flit_bytes", icnt.flit_bytes, 1, 4096, 32, "bytes", "flit size"),
+    COUNT_OPT("flits_per_cycle", icnt.flits_per_cycle, 1, 64, 1, "", "per port"),
+    COUNT_OPT("latency", icnt.latency, 0, 10000, 2, "cycles", "after the last flit"),
+    COUNT_OPT("input_flits", icnt.input_flits, 1, 65536, 64, "", "buffer per input"),
+    COUNT_OPT("output_flits", icnt.output_flits, 1, 65536, 64, "", "buffer per output"),
+    COUNT_OPT("ctrl_bytes", icnt.ctrl_bytes, 1, 4096, 8, "bytes",
+              "a read request or write acknowledgement"),
+};
+static const struct schema_table icnt_table = {ROWS(icnt_rows)};
+
+static const struct schema_field partition_rows[] = {
+    COUNT_OPT("reply_queue", partition.reply_queue, 1, 4096, 8, "", "replies waiting"),
+    COUNT_OPT("return_queue", partition.return_queue, 1, 4096, 8, "",
+              "DRAM reads whose data waits for the L2 or the reply queue"),
+    COUNT_OPT("held", partition.held, 1, 65536, 256, "", "requests waiting for DRAM data"),
+};
+static const struct schema_table partition_table = {ROWS(partition_rows)};
+
+static const struct schema_field model_rows[] = {
+    {"schema", SCHEMA_TAG, REQ, 0, 0, 0, GPU_MODEL_SCHEMA, 0, 0, "", NULL, "file kind", NULL},
+    {"name", SCHEMA_STRING, REQ, 1, 127, 0, NULL, M(name), sizeof(((gpu_model *)0)->name), "",
+     NULL, "model name", NULL},
+    {"description", SCHEMA_STRING, 0, 0, 4096, 0, NULL, 0, 0, "", NULL, "for people", NULL},
+    {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL, "sources", NULL},
+    COUNT("cores", cores, 1, 65535, "SIMT cores"),
+    {"clocks", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &clock_table, "clocks", NULL},
+    {"core", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &core_table, "one core", NULL},
+    {"l1", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, M(l1), 0, "", &cache_table, "per core", NULL},
+    {"l2", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, M(l2), 0, "", &cache_table, "per channel", NULL},
+    {"interconnect", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &icnt_table, "crossbar", NULL},
+    {"partition", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &partition_table, "per channel",
+     NULL},
+};
+static const struct schema_table model_table = {ROWS(model_rows)};
+
+hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return hamm_error_at(err, HAMM_ERR_CONFIG,
+                             HAMM_AT_LINE(path, jerr.line > 0 ? (uint64_t)jerr.line : 0),
+                             NULL, "%s", jerr.text);
+    *m = (gpu_model){0};
+    struct schema_source src = {path, NULL, 0};
+    hamm_status st = json_is_object(root)
+                         ? schema_read(&model_table, root, m, "", &src, err)
+                         : hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
+                                         "a model file holds one JSON object");
+    json_decref(root);
+    return st;
+}
+
+static uint32_t ceil_div(uint32_t a, uint32_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static void cache_params(const gpu_cache_model *m, gpu_cache_params *p)
+{
+    *p = (gpu_cache_params){.sets = m->sets, .ways = m->ways, .line_bytes = m->line_bytes,
+                            .sector_bytes = m->sector_bytes,
+                            .index = (gpu_set_index)m->index,
+                            .write_policy = (gpu_write_policy)m->write_policy,
+                            .write_allocate = (int)m->write_allocate,
+                            .mshr_entries = m->mshr_entries, .mshr_max_merge = m->mshr_max_merge,
+                            .miss_queue_size = m->miss_queue};
+}
+
+static void core_params(const gpu_model *m, gpu_core_params *c)
+{
+    *c = (gpu_core_params){
+        .max_threads = m->core.max_threads, .max_ctas = m->core.max_ctas,
+        .registers = m->core.registers, .shared_bytes = m->core.shared_bytes,
+        .schedulers = m->core.schedulers, .policy = (gpu_sched_policy)m->core.policy,
+        .max_active_warps = m->core.max_active_warps, .max_inflight = m->core.max_inflight,
+        .max_merge = m->core.max_merge, .coalesce = (gpu_coalesce_rule)m->core.coalescing,
+        .has_l1 = m->l1.sets != 0, .l1_latency = m->l1.latency,
+        .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue};
+    uint32_t alu = ceil_div(GPU_WARP_SIZE, m->core.simd_width);
+    uint32_t sfu = ceil_div(GPU_WARP_SIZE, m->core.sfu_width);
+    uint32_t mem = ceil_div(GPU_WARP_SIZE, m->core.ldst_width);
+    const uint32_t issue[GPU_OP_COUNT] = {
+        [GPU_OP_ALU] = alu, [GPU_OP_SFU] = sfu, [GPU_OP_LOAD] = mem, [GPU_OP_STORE] = mem,
+        [GPU_OP_SHARED_LOAD] = mem, [GPU_OP_SHARED_STORE] = mem, [GPU_OP_BARRIER] = alu,
+        [GPU_OP_EXIT] = alu};
+    for (int op = 0; op < GPU_OP_COUNT; op++)
+        c->issue_cycles[op] = issue[op];
+    c->latency[GPU_OP_ALU] = m->core.alu_latency;
+    c->latency[GPU_OP_SFU] = m->core.sfu_latency;
+    c->latency[GPU_OP_SHARED_LOAD] = m->core.shared_latency;
+    if (c->has_l1)
+        cache_params(&m->l1, &c->l1);
+}
+
+/* Reads between their RD and their data's end: the DRAM's pipeline, at one read a
+ * max(tCCD, burst) cycles, on top of the return queue proper. */
+static uint32_t return_slots(const gpu_model *m, const hamm_system_config *mem)
+{
+    const hamm_dram_config *d = &mem->dram;
+    uint32_t burst = d->burst_length / d->data_rate, gap = d->timing.tCCD;
+    gap = gap > burst ? gap : burst;
+    return m->partition.return_queue + ceil_div(d->timing.CL + burst, gap ? gap : 1);
+}
+
+hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, gpu_params *p,
+                             hamm_error *err)
+{
+    *p = (gpu_params){.cores = m->cores, .core_mhz = m->core_mhz, .icnt_mhz = m->icnt_mhz,
+                      .l2_mhz = m->l2_mhz, .ctrl_bytes = m->icnt.ctrl_bytes,
+                      .stall_limit = 10000000};
+    core_params(m, &p->core);
+    p->request_net = (gpu_icnt_params){.flit_bytes = m->icnt.flit_bytes,
+                                       .flits_per_cycle = m->icnt.flits_per_cycle,
+                                       .latency = m->icnt.latency,
+                                       .input_flits = m->icnt.input_flits,
+                                       .output_flits = m->icnt.output_flits};
+    p->reply_net = p->request_net;
+    p->partition = (gpu_partition_params){.has_l2 = m->l2.sets != 0,
+                                          .l2_latency = m->l2.latency,
+                                          .reply_queue = m->partition.reply_queue,
+                                          .return_slots = return_slots(m, mem),
+                                          .held = m->partition.held};
+    if (p->partition.has_l2)
+        cache_params(&m->l2, &p->partition.l2);
+    p->dram.cfg = *mem;
+    p->dram.replay = HAMM_REPLAY_SATURATED;
+    p->dram.refresh = 1;
+    if (m->cores > UINT16_MAX)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "cores", "at most 65535 cores");
+    return HAMM_OK;
+}

@@ -1,0 +1,50 @@
+/* gpu_model.h - a GPU model file (a file in models/gpu/, schema "hamm-gpu-model/1"): the
+ * cores, caches, crossbar, memory partitions and clocks of the GPU engine; the memory
+ * system (channels, DRAM, controller, address map) is a system model's.  Every key is in
+ * models/README.md, "GPU models". */
+#ifndef HAMM_GPU_GPU_MODEL_H
+#define HAMM_GPU_GPU_MODEL_H
+
+#include <stdint.h>
+
+#include "gpu.h"
+
+#define GPU_MODEL_SCHEMA "hamm-gpu-model/1"
+
+typedef struct gpu_cache_model {
+    uint32_t sets, ways, line_bytes, sector_bytes;
+    unsigned index, write_policy; /* gpu_set_index, gpu_write_policy */
+    uint32_t write_allocate;
+    uint32_t mshr_entries, mshr_max_merge, miss_queue;
+    uint32_t latency;             /* cycles from a hit to its data */
+} gpu_cache_model;
+
+typedef struct gpu_model {
+    char name[128];
+    uint32_t cores;
+    double core_mhz, icnt_mhz, l2_mhz;
+    struct {
+        uint32_t max_threads, max_ctas, registers, shared_bytes;
+        uint32_t schedulers, max_active_warps;
+        unsigned policy, coalescing;  /* gpu_sched_policy, gpu_coalesce_rule */
+        uint32_t simd_width, sfu_width, ldst_width;
+        uint32_t alu_latency, sfu_latency, shared_latency;
+        uint32_t max_inflight, max_merge, shared_banks, out_queue;
+    } core;
+    gpu_cache_model l1, l2;       /* sets 0: no such cache */
+    struct {
+        uint32_t flit_bytes, flits_per_cycle, latency, input_flits, output_flits, ctrl_bytes;
+    } icnt;
+    struct {
+        uint32_t reply_queue, return_queue, held;
+    } partition;
+} gpu_model;
+
+/* Read a GPU model file.  Errors name the file and the JSON path. */
+hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err);
+/* The engine's parameters for model m over the memory system `mem` (the DRAM pipeline
+ * depth it needs for return slots comes from mem's timings). */
+hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, gpu_params *p,
+                             hamm_error *err);
+
+#endif
