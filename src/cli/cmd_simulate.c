@@ -21,7 +21,7 @@ void cmd_simulate_help(FILE *out)
             "                           as it frees), timed (the trace's arrival cycles) or\n"
             "                           rate (see --rate)\n"
             "      --rate R             requests per DRAM cycle over all channels (rate)\n"
-            "  -p, --policy NAME        fr-fcfs, fcfs, most-pending or banked-fifo\n"
+            "      --policy NAME        fr-fcfs, fcfs, most-pending or banked-fifo\n"
             "                           (default: the model's scheduler)\n"
             "      --no-refresh         do not refresh (by default the engine refreshes when\n"
             "                           the DRAM model has tREFI and tRFC)\n"
@@ -44,13 +44,14 @@ typedef struct simulate_opts {
     const char *out_path;
 } simulate_opts;
 
-enum { OPT_RATE = 256, OPT_NO_REFRESH };
+/* --policy has no letter: -p means generate's --pattern. */
+enum { OPT_RATE = 256, OPT_NO_REFRESH, OPT_POLICY };
 
 static int parse_args(int argc, char **argv, simulate_opts *o, const char **path)
 {
     static const struct option longopts[] = {
         {"replay", required_argument, NULL, 'R'},  {"rate", required_argument, NULL, OPT_RATE},
-        {"policy", required_argument, NULL, 'p'},  {"no-refresh", no_argument, NULL, OPT_NO_REFRESH},
+        {"policy", required_argument, NULL, OPT_POLICY},  {"no-refresh", no_argument, NULL, OPT_NO_REFRESH},
         {"command-log", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
         CLI_TRACE_LONGOPTS,                        {NULL, 0, NULL, 0}};
@@ -58,7 +59,7 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
     hamm_error_clear(&err);
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "R:p:c:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "R:c:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
         int shared = cli_trace_option("simulate", c, optarg, &o->in);
         if (shared < 0)
             return CLI_USAGE;
@@ -73,7 +74,7 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
             if (cli_parse_double("simulate", "--rate", optarg, 1e-9, 1e6, &o->rate))
                 return CLI_USAGE;
             break;
-        case 'p':
+        case OPT_POLICY:
             o->policy = optarg;
             break;
         case OPT_NO_REFRESH:
