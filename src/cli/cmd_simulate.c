@@ -180,12 +180,17 @@ static void print_table(FILE *out, const cli_result *res)
     const hamm_engine *e = res->data;
     const hamm_engine_params *p = hamm_engine_params_of(e);
     cli_print_run(out, res);
-    fprintf(out, "replay     %s%s\n\n", hamm_replay_name(p->replay),
+    fprintf(out, "replay     %s%s\n", hamm_replay_name(p->replay),
             hamm_engine_refreshes(p) ? ", refresh every tREFI" : ", no refresh");
-    fprintf(out, "%-8s %10s %12s %12s %8s %8s %10s %8s %9s %9s\n", "channel", "requests",
-            "cycles", "active", "dram_eff", "bw_util", "activates", "req/act", "queue", "latency");
     hamm_channel_result total;
     hamm_engine_total(e, &total);
+    /* elapsed and summed cycles apart: other simulators report the elapsed ones */
+    fprintf(out, "cycles     %llu elapsed; channel_cycles %llu, summed over the %u channels "
+            "(so is active in the total)\n\n",
+            (unsigned long long)total.stat[HAMM_STAT_cycles],
+            (unsigned long long)total.stat[HAMM_STAT_channel_cycles], hamm_engine_channels(e));
+    fprintf(out, "%-8s %10s %12s %12s %8s %8s %10s %8s %9s %9s\n", "channel", "requests",
+            "cycles", "active", "dram_eff", "bw_util", "activates", "req/act", "queue", "latency");
     for (uint32_t c = 0; c <= hamm_engine_channels(e); c++) {
         const hamm_channel_result *x = c < hamm_engine_channels(e) ? hamm_engine_channel(e, c)
                                                                    : &total;
