@@ -155,7 +155,7 @@ int cmd_convert(int argc, char **argv)
     const char *out_name = o.out_path ? o.out_path : "(stdout)";
     if (hamm_output_to_file(&sink, out.fp, out_name, o.compression, o.level, &err) != HAMM_OK ||
         hamm_trace_writer_new(&w, o.to, sink, &err) != HAMM_OK ||
-        cli_stream(r, write_batch, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
+        cli_stream(r, NULL, write_batch, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
         hamm_output_finish(sink, &err) != HAMM_OK) {
         /* HAMM_ERR_ARG from the writer: a request it cannot hold (hamm/trace.h) */
         rc = w && err.status == HAMM_ERR_ARG ? report_unwritable(in_path, &o.in, w, &err)

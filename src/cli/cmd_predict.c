@@ -203,15 +203,18 @@ int cmd_predict(int argc, char **argv)
     hamm_addrmap *map = NULL;
     hamm_dram_model *m = NULL;
     hamm_trace_reader *r = NULL;
+    hamm_capacity cap;
+    cli_capacity_init(&cap, &cfg);
     if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
         make_model(&o, &cfg, map, &m, &err) != HAMM_OK ||
         hamm_trace_reader_open(&r, path, &o.in.trace, &err) != HAMM_OK ||
-        cli_stream(r, add_batch, m, &err) != HAMM_OK) {
+        cli_stream(r, &cap, add_batch, m, &err) != HAMM_OK) {
         rc = cli_report(&err);
     } else {
         hamm_dram_model_finish(m);
         cli_report_skipped(r);
-        cli_result res = {path, r, &cfg, m, &o.in};
+        cli_report_capacity(&cap);
+        cli_result res = {path, r, &cfg, m, &o.in, &cap};
         rc = cli_write_result(o.out_path, o.json, &res, print_table, predict_json);
     }
     hamm_trace_reader_free(r);

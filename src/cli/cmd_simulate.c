@@ -237,11 +237,13 @@ int cmd_simulate(int argc, char **argv)
     hamm_addrmap *map = NULL;
     hamm_engine *e = NULL;
     hamm_trace_reader *r = NULL;
+    hamm_capacity cap;
+    cli_capacity_init(&cap, &ep.cfg);
     int ok = hamm_config_addrmap(&ep.cfg, &map, &err) == HAMM_OK &&
              hamm_engine_new(&e, &ep, map, o.log_path ? log_command : NULL, &sink, &err) ==
                  HAMM_OK &&
              hamm_trace_reader_open(&r, path, &o.in.trace, &err) == HAMM_OK &&
-             cli_stream(r, add_batch, &(feed){e, path}, &err) == HAMM_OK;
+             cli_stream(r, &cap, add_batch, &(feed){e, path}, &err) == HAMM_OK;
     if (ok)
         hamm_engine_finish(e);
     rc = ok ? CLI_OK : cli_report(&err);
@@ -251,7 +253,8 @@ int cmd_simulate(int argc, char **argv)
     }
     if (rc == CLI_OK) {
         cli_report_skipped(r);
-        cli_result res = {path, r, &ep.cfg, e, &o.in};
+        cli_report_capacity(&cap);
+        cli_result res = {path, r, &ep.cfg, e, &o.in, &cap};
         rc = cli_write_result(o.out_path, o.json, &res, print_table, simulate_json);
     }
     hamm_trace_reader_free(r);

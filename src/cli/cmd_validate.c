@@ -136,6 +136,26 @@ int cli_validate_option(const char *cmd, int opt, const char *arg, cli_validate_
     }
 }
 
+/* Warn of every entry whose trace reaches beyond its model's capacity (the document's
+ * entries[].beyond_capacity), as the single-trace commands do. */
+static void warn_capacity(const json_t *doc)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(doc, "entries"), i, e) {
+        json_t *c = json_object_get(e, "beyond_capacity");
+        json_int_t n = json_integer_value(json_object_get(c, "requests"));
+        json_int_t cap = json_integer_value(json_object_get(c, "capacity_bytes"));
+        if (n > 0)
+            fprintf(stderr,
+                    "hamm: warning: entry %s: %lld request%s beyond the model's capacity of "
+                    "%lld bytes (0x%llx), folded onto lower addresses; the first: %s\n",
+                    json_string_value(json_object_get(e, "name")), (long long)n,
+                    n == 1 ? "" : "s", (long long)cap, (unsigned long long)cap,
+                    json_string_value(json_object_get(c, "first_address")));
+    }
+}
+
 int cli_validate_run(const hamm_suite *s, const char *const *sets, size_t nsets, unsigned jobs,
                      const char *what, json_t **doc)
 {
@@ -146,7 +166,10 @@ int cli_validate_run(const hamm_suite *s, const char *const *sets, size_t nsets,
     hamm_validate_options vo = {sets, nsets, jobs, cli_validate_progress_fn, &prog};
     hamm_status st = hamm_validate_run(s, &vo, doc, &err);
     cli_validate_progress_end(&prog);
-    return st == HAMM_OK ? CLI_OK : cli_report(&err);
+    if (st != HAMM_OK)
+        return cli_report(&err);
+    warn_capacity(*doc);
+    return CLI_OK;
 }
 
 int cli_validate_print(FILE *out, int mode, json_t *doc)
