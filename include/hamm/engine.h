@@ -42,9 +42,12 @@ typedef enum hamm_stat_unit {
 
 /* Per-channel counters, declared once: id, unit (HAMM_UNIT_<unit>), description
  * (GPGPU-Sim's names where they exist).  Expands into the enum below, the names, the
- * units, and the JSON. */
+ * units, and the JSON.  In the total (hamm_engine_total) every counter is the sum over
+ * channels, except `cycles`, the elapsed time, and `latency_max`, the maximum: so the
+ * total's channel_cycles, active_cycles, busy_cycles, ... count channel-cycles. */
 #define HAMM_CHANNEL_STATS(X)                                                                \
     X(cycles, CYCLES, "cycles from 0 to the end of the last data transfer of any channel") \
+    X(channel_cycles, CYCLES, "cycles summed over channels (one channel: its cycles)")     \
     X(active_cycles, CYCLES, "cycles with a request queued or data in flight")             \
     X(busy_cycles, CYCLES, "cycles the data bus transfers data (GPGPU-Sim bwutil)")        \
     X(requests, REQUESTS, "requests served")                                               \
@@ -115,14 +118,16 @@ HAMM_API hamm_status hamm_engine_add(hamm_engine *e, const hamm_request *reqs, s
 HAMM_API void hamm_engine_finish(hamm_engine *e);
 HAMM_API uint32_t hamm_engine_channels(const hamm_engine *e);
 HAMM_API const hamm_channel_result *hamm_engine_channel(const hamm_engine *e, uint32_t index);
-/* The sum over channels (latency_max: the maximum). */
+/* The sum over channels, but for cycles, the elapsed time of the whole system (the
+ * latest channel's end, not a sum), and latency_max, the maximum. */
 HAMM_API void hamm_engine_total(const hamm_engine *e, hamm_channel_result *total);
 HAMM_API const hamm_engine_params *hamm_engine_params_of(const hamm_engine *e);
 HAMM_API void hamm_engine_free(hamm_engine *e);
 
 /* Derived measures of a result; negative when undefined (no active cycle, ...). */
 HAMM_API double hamm_result_efficiency(const hamm_channel_result *r);  /* busy / active */
-HAMM_API double hamm_result_utilization(const hamm_channel_result *r); /* busy / cycles */
+/* busy / channel_cycles: of a total, the share of all channels' cycles */
+HAMM_API double hamm_result_utilization(const hamm_channel_result *r);
 HAMM_API double hamm_result_row_locality(const hamm_channel_result *r); /* requests / ACT */
 /* Average requests queued while the queue is non-empty. */
 HAMM_API double hamm_result_queue_occupancy(const hamm_channel_result *r);

@@ -9,6 +9,7 @@
 #include "hamm/export.h"
 #include "hamm/io.h"
 #include "hamm/stats.h"
+#include "hamm/stream.h"
 #include "hamm/trace.h"
 
 #ifdef __cplusplus
@@ -32,6 +33,7 @@ typedef struct hamm_report_input {
     const char *const *sets;  /* the --set KEY=VALUE overrides as given, in order */
     size_t nsets;
     hamm_file_id trace_id;    /* size and hash of the trace file (hamm_file_identify) */
+    const hamm_capacity *capacity; /* addresses beyond the model's capacity; NULL: unknown */
 } hamm_report_input;
 
 /* The stats result as JSON text (malloc'd, newline-terminated); NULL when out of memory. */

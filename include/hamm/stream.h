@@ -53,6 +53,21 @@ HAMM_API const hamm_mapped_request *hamm_channel_batch_channel(const hamm_channe
                                                                uint32_t channel, size_t *n);
 HAMM_API void hamm_channel_batch_free(hamm_channel_batch *b);
 
+/* The bytes a geometry addresses: channels x banks x rows x columns x column_bytes (hamm's maps
+ * decode the addresses below one to one and fold those above onto them); 0 when a count is 0 or the product reaches 2^64 (no address lies beyond). */
+HAMM_API uint64_t hamm_geometry_capacity(const hamm_geometry *g);
+
+/* The requests of a trace whose address lies beyond the capacity of the model. */
+typedef struct hamm_capacity {
+    uint64_t capacity_bytes; /* hamm_geometry_capacity; 0: nothing is counted */
+    uint64_t beyond;         /* requests with addr >= capacity_bytes */
+    uint64_t first_beyond;   /* the first such address in trace order (when beyond > 0) */
+} hamm_capacity;
+
+HAMM_API void hamm_capacity_init(hamm_capacity *c, const hamm_geometry *g);
+/* Count reqs[0..n), the next requests in trace order. */
+HAMM_API void hamm_capacity_count(hamm_capacity *c, const hamm_request *reqs, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #include "hamm/config.h"
 #include "hamm/report.h"
 #include "hamm/error.h"
+#include "hamm/stream.h"
 #include "hamm/trace.h"
 
 /* Exit codes: runtime errors 1, usage errors 2. */
@@ -154,6 +155,7 @@ typedef struct cli_result {
     const hamm_system_config *model;
     const void *data; /* the command's own: stats, model, engine */
     const cli_trace_opts *opts; /* how the trace was read, the --sets: for the JSON */
+    const hamm_capacity *capacity; /* addresses beyond the model; NULL: not counted */
 } cli_result;
 typedef void (*cli_table_fn)(FILE *out, const cli_result *res);
 typedef char *(*cli_json_fn)(const hamm_report_input *in, const void *data);
@@ -166,10 +168,15 @@ int cli_write_result(const char *out_path, int json, const cli_result *res, cli_
 void cli_print_run(FILE *out, const cli_result *res);
 
 /* Read the whole trace, handing each batch to `each` (which may fail), with a progress
- * line on a terminal. */
+ * line on a terminal; counting into `cap` (NULL: not) the addresses beyond the model. */
 typedef hamm_status (*cli_batch_fn)(void *ctx, const hamm_request *reqs, size_t n,
                                     hamm_error *err);
-hamm_status cli_stream(hamm_trace_reader *r, cli_batch_fn each, void *ctx, hamm_error *err);
+hamm_status cli_stream(hamm_trace_reader *r, hamm_capacity *cap, cli_batch_fn each, void *ctx,
+                       hamm_error *err);
+/* Start counting addresses beyond the capacity of the model `cfg` describes. */
+void cli_capacity_init(hamm_capacity *cap, const hamm_system_config *cfg);
+/* After a read: warn on stderr of the addresses beyond the model's capacity, if any. */
+void cli_report_capacity(const hamm_capacity *cap);
 
 /* Subcommands. */
 int cmd_stats(int argc, char **argv);

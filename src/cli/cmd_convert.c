@@ -18,7 +18,7 @@ void cmd_convert_help(FILE *out)
             "  -t, --to FORMAT          text, binary (default), dramsim3, ramulator,\n"
             "                           ramulator2 ('hamm formats' lists all)\n"
             "  -o, --output FILE        write to FILE (atomically)\n"
-            "  -c, --compress KIND      none, zstd or gzip (default: from OUT's name)\n"
+            "  -z, --compress KIND      none, zstd or gzip (default: from OUT's name)\n"
             "  -l, --level N            compression level (default: the codec's)\n");
     cli_trace_help(out, 0);
     fprintf(out, "  -h, --help               this help\n");
@@ -49,7 +49,7 @@ static int parse_args(int argc, char **argv, convert_opts *o, const char **in_pa
 {
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},       {"output", required_argument, NULL, 'o'},
-        {"compress", required_argument, NULL, 'c'}, {"level", required_argument, NULL, 'l'},
+        {"compress", required_argument, NULL, 'z'}, {"level", required_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},           CLI_TRACE_LONGOPTS,
         {NULL, 0, NULL, 0}};
     hamm_error err;
@@ -57,7 +57,7 @@ static int parse_args(int argc, char **argv, convert_opts *o, const char **in_pa
     uint64_t v;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "t:o:c:l:hf:kr:T:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "t:o:z:l:hf:kr:T:", longopts, NULL)) != -1) {
         int shared = cli_trace_option("convert", c, optarg, &o->in);
         if (shared < 0)
             return CLI_USAGE;
@@ -71,7 +71,7 @@ static int parse_args(int argc, char **argv, convert_opts *o, const char **in_pa
         case 'o':
             o->out_path = optarg;
             break;
-        case 'c':
+        case 'z':
             if (parse_compression(optarg, &o->compression) != 0)
                 return CLI_USAGE;
             o->compression_set = 1;
@@ -155,7 +155,7 @@ int cmd_convert(int argc, char **argv)
     const char *out_name = o.out_path ? o.out_path : "(stdout)";
     if (hamm_output_to_file(&sink, out.fp, out_name, o.compression, o.level, &err) != HAMM_OK ||
         hamm_trace_writer_new(&w, o.to, sink, &err) != HAMM_OK ||
-        cli_stream(r, write_batch, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
+        cli_stream(r, NULL, write_batch, w, &err) != HAMM_OK || hamm_trace_writer_flush(w, &err) != HAMM_OK ||
         hamm_output_finish(sink, &err) != HAMM_OK) {
         /* HAMM_ERR_ARG from the writer: a request it cannot hold (hamm/trace.h) */
         rc = w && err.status == HAMM_ERR_ARG ? report_unwritable(in_path, &o.in, w, &err)

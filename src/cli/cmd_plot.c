@@ -21,9 +21,9 @@ void cmd_plot_help(FILE *out)
             "  -o, --output DIR         the directory to write (required)\n"
             "  -P, --plots-dir DIR      the figure templates (default: the source tree's\n"
             "                           plots/ for an uninstalled build, else the installed)\n"
-            "  -n, --no-render          write data files and scripts only, do not run gnuplot\n"
-            "  -g, --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
-            "  -p, --prefix TEXT        prepend TEXT to every figure's file name\n"
+            "      --no-render          write data files and scripts only, do not run gnuplot\n"
+            "      --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
+            "      --prefix TEXT        prepend TEXT to every figure's file name\n"
             "  -h, --help               this help\n");
 }
 
@@ -85,12 +85,15 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
     return rc;
 }
 
+/* Long options without a letter: -n, -g, -p mean --requests, --grid, --pattern elsewhere. */
+enum { OPT_NO_RENDER = 256, OPT_GNUPLOT, OPT_PREFIX };
+
 int cmd_plot(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},    {"plots-dir", required_argument, NULL, 'P'},
-        {"no-render", no_argument, NULL, 'n'},       {"gnuplot", required_argument, NULL, 'g'},
-        {"prefix", required_argument, NULL, 'p'},    {"help", no_argument, NULL, 'h'},
+        {"no-render", no_argument, NULL, OPT_NO_RENDER},       {"gnuplot", required_argument, NULL, OPT_GNUPLOT},
+        {"prefix", required_argument, NULL, OPT_PREFIX},    {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     hamm_plot_options o;
     hamm_plot_options_init(&o);
@@ -99,13 +102,13 @@ int cmd_plot(int argc, char **argv)
     cli_command_line("plot", argc, argv, cmdline, sizeof cmdline);
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "o:P:ng:p:h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "o:P:h", longopts, NULL)) != -1) {
         switch (opt) {
         case 'o': dir = optarg; break;
         case 'P': o.plots_dir = optarg; break;
-        case 'n': o.render = 0; break;
-        case 'g': o.gnuplot = optarg; break;
-        case 'p': o.prefix = optarg; break;
+        case OPT_NO_RENDER: o.render = 0; break;
+        case OPT_GNUPLOT: o.gnuplot = optarg; break;
+        case OPT_PREFIX: o.prefix = optarg; break;
         case 'h': cmd_plot_help(stdout); return CLI_OK;
         default: return cli_usage("plot", "unknown option");
         }

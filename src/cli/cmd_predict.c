@@ -21,8 +21,8 @@ void cmd_predict_help(FILE *out)
             "  -H, --heuristic LIST     no-overlap, full-overlap, average, locality-switch,\n"
             "                           or all, comma-separated (default: the model's\n"
             "                           predict.heuristics, normally all)\n"
-            "  -p, --policy NAME        fr-fcfs, most-pending or fcfs (default: the model's)\n"
-            "  -t, --threshold X        locality-switch: use full-overlap below X requests\n"
+            "      --policy NAME        fr-fcfs, most-pending or fcfs (default: the model's)\n"
+            "      --threshold X        locality-switch: use full-overlap below X requests\n"
             "                           per activate (default: the model's, normally 2.0)\n"
             "  -j, --json               JSON (schema hamm-predict/1, see docs/JSON.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n");
@@ -40,16 +40,19 @@ typedef struct predict_opts {
     unsigned threads; /* 2: read and decode here, profile on a worker thread */
 } predict_opts;
 
+/* Long options without a letter: -p and -t mean --pattern and --to elsewhere. */
+enum { OPT_POLICY = 256, OPT_THRESHOLD };
+
 static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
 {
     static const struct option longopts[] = {
-        {"heuristic", required_argument, NULL, 'H'}, {"policy", required_argument, NULL, 'p'},
-        {"threshold", required_argument, NULL, 't'}, {"json", no_argument, NULL, 'j'},
+        {"heuristic", required_argument, NULL, 'H'}, {"policy", required_argument, NULL, OPT_POLICY},
+        {"threshold", required_argument, NULL, OPT_THRESHOLD}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
         CLI_TRACE_LONGOPTS,                          {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "H:p:t:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "H:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
         int shared = cli_trace_option("predict", c, optarg, &o->in);
         if (shared < 0)
             return CLI_USAGE;
@@ -59,10 +62,10 @@ static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
         case 'H':
             o->heuristic_list = optarg;
             break;
-        case 'p':
+        case OPT_POLICY:
             o->policy = optarg;
             break;
-        case 't':
+        case OPT_THRESHOLD:
             if (cli_parse_double("predict", "--threshold", optarg, 0.0, 1e9, &o->threshold))
                 return CLI_USAGE;
             break;
@@ -200,15 +203,18 @@ int cmd_predict(int argc, char **argv)
     hamm_addrmap *map = NULL;
     hamm_dram_model *m = NULL;
     hamm_trace_reader *r = NULL;
+    hamm_capacity cap;
+    cli_capacity_init(&cap, &cfg);
     if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
         make_model(&o, &cfg, map, &m, &err) != HAMM_OK ||
         hamm_trace_reader_open(&r, path, &o.in.trace, &err) != HAMM_OK ||
-        cli_stream(r, add_batch, m, &err) != HAMM_OK) {
+        cli_stream(r, &cap, add_batch, m, &err) != HAMM_OK) {
         rc = cli_report(&err);
     } else {
         hamm_dram_model_finish(m);
         cli_report_skipped(r);
-        cli_result res = {path, r, &cfg, m, &o.in};
+        cli_report_capacity(&cap);
+        cli_result res = {path, r, &cfg, m, &o.in, &cap};
         rc = cli_write_result(o.out_path, o.json, &res, print_table, predict_json);
     }
     hamm_trace_reader_free(r);

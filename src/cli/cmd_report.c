@@ -28,9 +28,9 @@ void cmd_report_help(FILE *out)
             "  -s, --set KEY=VALUE      override a model field in every entry (repeatable)\n"
             "      --model-path DIR     look model names up in DIR first (repeatable)\n"
             "  -J, --jobs N             entries run at a time (default: the number of cores)\n"
-            "  -S, --no-sweeps          validate only: leave out the suite's sweeps\n"
-            "  -n, --no-render          write data files and scripts only, do not run gnuplot\n"
-            "  -g, --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
+            "      --no-sweeps          validate only: leave out the suite's sweeps\n"
+            "      --no-render          write data files and scripts only, do not run gnuplot\n"
+            "      --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
             "  -P, --plots-dir DIR      the figure templates (default: those of hamm)\n"
             "  -h, --help               this help\n");
 }
@@ -43,27 +43,30 @@ typedef struct report_opts {
     char cmdline[4096];
 } report_opts;
 
+/* Long options without a letter: -S, -n, -g mean --seed, --requests, --grid elsewhere. */
+enum { OPT_NO_SWEEPS = 256, OPT_NO_RENDER, OPT_GNUPLOT };
+
 static int parse_args(int argc, char **argv, report_opts *o)
 {
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},  {"set", required_argument, NULL, 's'},
         {"model-path", required_argument, NULL, 'M'},
-        {"jobs", required_argument, NULL, 'J'},    {"no-sweeps", no_argument, NULL, 'S'},
-        {"no-render", no_argument, NULL, 'n'},     {"gnuplot", required_argument, NULL, 'g'},
+        {"jobs", required_argument, NULL, 'J'},    {"no-sweeps", no_argument, NULL, OPT_NO_SWEEPS},
+        {"no-render", no_argument, NULL, OPT_NO_RENDER},     {"gnuplot", required_argument, NULL, OPT_GNUPLOT},
         {"plots-dir", required_argument, NULL, 'P'}, {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:s:J:Sng:P:hM:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:s:J:P:hM:", longopts, NULL)) != -1) {
         int shared = cli_validate_option("report", c, optarg, &o->v);
         if (shared < 0)
             return CLI_USAGE;
         if (shared > 0)
             continue;
         switch (c) {
-        case 'S': o->sweeps = 0; break;
-        case 'n': o->plot.render = 0; break;
-        case 'g': o->plot.gnuplot = optarg; break;
+        case OPT_NO_SWEEPS: o->sweeps = 0; break;
+        case OPT_NO_RENDER: o->plot.render = 0; break;
+        case OPT_GNUPLOT: o->plot.gnuplot = optarg; break;
         case 'P': o->plot.plots_dir = optarg; break;
         case 'h': cmd_report_help(stdout); return -1;
         default: return cli_usage("report", "unknown option");

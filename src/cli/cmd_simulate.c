@@ -21,7 +21,7 @@ void cmd_simulate_help(FILE *out)
             "                           as it frees), timed (the trace's arrival cycles) or\n"
             "                           rate (see --rate)\n"
             "      --rate R             requests per DRAM cycle over all channels (rate)\n"
-            "  -p, --policy NAME        fr-fcfs, fcfs, most-pending or banked-fifo\n"
+            "      --policy NAME        fr-fcfs, fcfs, most-pending or banked-fifo\n"
             "                           (default: the model's scheduler)\n"
             "      --no-refresh         do not refresh (by default the engine refreshes when\n"
             "                           the DRAM model has tREFI and tRFC)\n"
@@ -44,13 +44,14 @@ typedef struct simulate_opts {
     const char *out_path;
 } simulate_opts;
 
-enum { OPT_RATE = 256, OPT_NO_REFRESH };
+/* --policy has no letter: -p means generate's --pattern. */
+enum { OPT_RATE = 256, OPT_NO_REFRESH, OPT_POLICY };
 
 static int parse_args(int argc, char **argv, simulate_opts *o, const char **path)
 {
     static const struct option longopts[] = {
         {"replay", required_argument, NULL, 'R'},  {"rate", required_argument, NULL, OPT_RATE},
-        {"policy", required_argument, NULL, 'p'},  {"no-refresh", no_argument, NULL, OPT_NO_REFRESH},
+        {"policy", required_argument, NULL, OPT_POLICY},  {"no-refresh", no_argument, NULL, OPT_NO_REFRESH},
         {"command-log", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
         CLI_TRACE_LONGOPTS,                        {NULL, 0, NULL, 0}};
@@ -58,7 +59,7 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
     hamm_error_clear(&err);
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "R:p:c:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "R:c:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
         int shared = cli_trace_option("simulate", c, optarg, &o->in);
         if (shared < 0)
             return CLI_USAGE;
@@ -73,7 +74,7 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
             if (cli_parse_double("simulate", "--rate", optarg, 1e-9, 1e6, &o->rate))
                 return CLI_USAGE;
             break;
-        case 'p':
+        case OPT_POLICY:
             o->policy = optarg;
             break;
         case OPT_NO_REFRESH:
@@ -179,12 +180,17 @@ static void print_table(FILE *out, const cli_result *res)
     const hamm_engine *e = res->data;
     const hamm_engine_params *p = hamm_engine_params_of(e);
     cli_print_run(out, res);
-    fprintf(out, "replay     %s%s\n\n", hamm_replay_name(p->replay),
+    fprintf(out, "replay     %s%s\n", hamm_replay_name(p->replay),
             hamm_engine_refreshes(p) ? ", refresh every tREFI" : ", no refresh");
-    fprintf(out, "%-8s %10s %12s %12s %8s %8s %10s %8s %9s %9s\n", "channel", "requests",
-            "cycles", "active", "dram_eff", "bw_util", "activates", "req/act", "queue", "latency");
     hamm_channel_result total;
     hamm_engine_total(e, &total);
+    /* elapsed and summed cycles apart: other simulators report the elapsed ones */
+    fprintf(out, "cycles     %llu elapsed; channel_cycles %llu, summed over the %u channels "
+            "(so is active in the total)\n\n",
+            (unsigned long long)total.stat[HAMM_STAT_cycles],
+            (unsigned long long)total.stat[HAMM_STAT_channel_cycles], hamm_engine_channels(e));
+    fprintf(out, "%-8s %10s %12s %12s %8s %8s %10s %8s %9s %9s\n", "channel", "requests",
+            "cycles", "active", "dram_eff", "bw_util", "activates", "req/act", "queue", "latency");
     for (uint32_t c = 0; c <= hamm_engine_channels(e); c++) {
         const hamm_channel_result *x = c < hamm_engine_channels(e) ? hamm_engine_channel(e, c)
                                                                    : &total;
@@ -231,11 +237,13 @@ int cmd_simulate(int argc, char **argv)
     hamm_addrmap *map = NULL;
     hamm_engine *e = NULL;
     hamm_trace_reader *r = NULL;
+    hamm_capacity cap;
+    cli_capacity_init(&cap, &ep.cfg);
     int ok = hamm_config_addrmap(&ep.cfg, &map, &err) == HAMM_OK &&
              hamm_engine_new(&e, &ep, map, o.log_path ? log_command : NULL, &sink, &err) ==
                  HAMM_OK &&
              hamm_trace_reader_open(&r, path, &o.in.trace, &err) == HAMM_OK &&
-             cli_stream(r, add_batch, &(feed){e, path}, &err) == HAMM_OK;
+             cli_stream(r, &cap, add_batch, &(feed){e, path}, &err) == HAMM_OK;
     if (ok)
         hamm_engine_finish(e);
     rc = ok ? CLI_OK : cli_report(&err);
@@ -245,7 +253,8 @@ int cmd_simulate(int argc, char **argv)
     }
     if (rc == CLI_OK) {
         cli_report_skipped(r);
-        cli_result res = {path, r, &ep.cfg, e, &o.in};
+        cli_report_capacity(&cap);
+        cli_result res = {path, r, &ep.cfg, e, &o.in, &cap};
         rc = cli_write_result(o.out_path, o.json, &res, print_table, simulate_json);
     }
     hamm_trace_reader_free(r);

@@ -90,14 +90,17 @@ static int run(const char *path, const char *out_path, int json, const cli_trace
     hamm_addrmap *map = NULL;
     hamm_stats *st = NULL;
     hamm_trace_reader *r = NULL;
+    hamm_capacity cap;
+    cli_capacity_init(&cap, &cfg);
     if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
         hamm_stats_new(&st, map, &err) != HAMM_OK ||
         hamm_trace_reader_open(&r, path, &o->trace, &err) != HAMM_OK ||
-        cli_stream(r, add_batch, st, &err) != HAMM_OK) {
+        cli_stream(r, &cap, add_batch, st, &err) != HAMM_OK) {
         rc = cli_report(&err);
     } else {
         cli_report_skipped(r);
-        cli_result res = {path, r, &cfg, hamm_stats_result(st), o};
+        cli_report_capacity(&cap);
+        cli_result res = {path, r, &cfg, hamm_stats_result(st), o, &cap};
         rc = cli_write_result(out_path, json, &res, print_table, stats_json);
     }
     hamm_trace_reader_free(r);

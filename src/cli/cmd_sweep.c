@@ -22,7 +22,7 @@ void cmd_sweep_help(FILE *out)
             "model before anything runs.\n\n"
             "options:\n"
             "  -g, --grid KEY=V1,V2,... an axis of the grid (repeatable)\n"
-            "  -w, --with KEY=W1,W2,... a key that changes with the last --grid's, value for\n"
+            "      --with KEY=W1,W2,... a key that changes with the last --grid's, value for\n"
             "                           value (e.g. --grid chips_per_channel=1,2,4 --with\n"
             "                           address_map=M1,M2,M4: the map each count needs)\n"
             "  -s, --set KEY=VALUE      override a model field at every point (repeatable)\n"
@@ -44,10 +44,13 @@ typedef struct sweep_opts {
     const char *emit_dir;
 } sweep_opts;
 
+/* --with has no letter: -w means generate's --write-fraction. */
+enum { OPT_WITH = 256 };
+
 static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
 {
     static const struct option longopts[] = {
-        {"grid", required_argument, NULL, 'g'}, {"with", required_argument, NULL, 'w'},
+        {"grid", required_argument, NULL, 'g'}, {"with", required_argument, NULL, OPT_WITH},
         {"set", required_argument, NULL, 's'}, {"model-path", required_argument, NULL, 'M'},
         {"jobs", required_argument, NULL, 'J'}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'}, {"emit-jobs", required_argument, NULL, 'e'},
@@ -56,7 +59,7 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
     hamm_error_clear(&err);
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "g:w:s:J:jo:e:hM:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "g:s:J:jo:e:hM:", longopts, NULL)) != -1) {
         int shared = cli_validate_option("sweep", c, optarg, &o->v);
         if (shared < 0)
             return CLI_USAGE;
@@ -67,7 +70,7 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
             if (hamm_grid_add(o->grid, optarg, &err) != HAMM_OK)
                 return cli_report(&err);
             break;
-        case 'w':
+        case OPT_WITH:
             if (hamm_grid_link(o->grid, optarg, &err) != HAMM_OK)
                 return cli_report(&err);
             break;

@@ -179,7 +179,7 @@ int cli_write_result(const char *out_path, int json, const cli_result *res, cli_
                                 hamm_input_compression(in),
                                 hamm_trace_reader_skipped(res->reader), res->model,
                                 o->trace.request_size, o->trace.skip_bad, o->sets, o->nsets,
-                                {0}};
+                                {0}, res->capacity};
         hamm_error err;
         hamm_error_clear(&err);
         /* a second read of the file, only for JSON: the table has no use for the hash */

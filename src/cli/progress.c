@@ -43,7 +43,8 @@ void cli_progress_end(cli_progress *p)
     }
 }
 
-hamm_status cli_stream(hamm_trace_reader *r, cli_batch_fn each, void *ctx, hamm_error *err)
+hamm_status cli_stream(hamm_trace_reader *r, hamm_capacity *cap, cli_batch_fn each, void *ctx,
+                       hamm_error *err)
 {
     cli_progress progress;
     cli_progress_start(&progress);
@@ -52,6 +53,8 @@ hamm_status cli_stream(hamm_trace_reader *r, cli_batch_fn each, void *ctx, hamm_
     size_t n;
     hamm_status st;
     while ((st = hamm_trace_next(r, &batch, &n, err)) == HAMM_OK && n > 0) {
+        if (cap)
+            hamm_capacity_count(cap, batch, n);
         if ((st = each(ctx, batch, n, err)) != HAMM_OK)
             break;
         total += n;

@@ -176,6 +176,25 @@ void cli_report_skipped(const hamm_trace_reader *r)
             (unsigned long long)n, n == 1 ? "" : "s", buf);
 }
 
+void cli_capacity_init(hamm_capacity *cap, const hamm_system_config *cfg)
+{
+    hamm_geometry g;
+    hamm_config_geometry(cfg, &g);
+    hamm_capacity_init(cap, &g);
+}
+
+void cli_report_capacity(const hamm_capacity *cap)
+{
+    if (!cap || !cap->beyond)
+        return;
+    fprintf(stderr,
+            "hamm: warning: %llu request%s beyond the model's capacity of %llu bytes (0x%llx), "
+            "folded onto lower addresses; the first: 0x%llx\n",
+            (unsigned long long)cap->beyond, cap->beyond == 1 ? "" : "s",
+            (unsigned long long)cap->capacity_bytes, (unsigned long long)cap->capacity_bytes,
+            (unsigned long long)cap->first_beyond);
+}
+
 /* The command as typed, words with characters a shell treats specially quoted. */
 void cli_command_line(const char *cmd, int argc, char **argv, char *out, size_t size)
 {

@@ -208,6 +208,7 @@ void channel_close(channel *c, uint64_t end)
 {
     run_until(c, end); /* idle: only refreshes, if any */
     c->r.stat[HAMM_STAT_cycles] = end;
+    c->r.stat[HAMM_STAT_channel_cycles] = end; /* summed in the total; cycles is not */
 }
 
 /* ---- closed-loop use ------------------------------------------------------------- */

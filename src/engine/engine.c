@@ -269,6 +269,7 @@ void hamm_engine_finish(hamm_engine *e)
         for (int b = 0; b < HAMM_OCCUPANCY_BINS; b++)
             e->total.occupancy_hist[b] += r->occupancy_hist[b];
     }
+    e->total.stat[HAMM_STAT_cycles] = end; /* elapsed time; channel_cycles is the sum */
 }
 
 uint32_t hamm_engine_channels(const hamm_engine *e)
@@ -316,7 +317,7 @@ double hamm_result_efficiency(const hamm_channel_result *r)
 
 double hamm_result_utilization(const hamm_channel_result *r)
 {
-    return stat_ratio(r, HAMM_STAT_busy_cycles, HAMM_STAT_cycles);
+    return stat_ratio(r, HAMM_STAT_busy_cycles, HAMM_STAT_channel_cycles);
 }
 
 double hamm_result_row_locality(const hamm_channel_result *r)

@@ -28,18 +28,34 @@ static json_t *sets_json(const char *const *sets, size_t nsets)
     return report_checked(a, ok);
 }
 
+json_t *report_capacity_json(const hamm_capacity *c)
+{
+    if (!c)
+        return json_null();
+    char first[32];
+    snprintf(first, sizeof first, "0x%llx", (unsigned long long)c->first_beyond);
+    /* json integers are signed 64-bit: a capacity of 2^63 bytes or more is left out */
+    return json_pack("{s:o, s:I, s:o}", "capacity_bytes",
+                     c->capacity_bytes && c->capacity_bytes <= INT64_MAX
+                         ? json_integer((json_int_t)c->capacity_bytes)
+                         : json_null(),
+                     "requests", (json_int_t)c->beyond, "first_address",
+                     c->beyond ? json_string(first) : json_null());
+}
+
 json_t *report_input_json(const hamm_report_input *in)
 {
     json_t *model = config_to_json_value(in->model);
     uint32_t rs = in->request_size ? in->request_size : HAMM_DEFAULT_REQUEST_SIZE;
-    return json_pack("{s:s, s:o, s:o, s:s, s:s, s:I, s:b, s:I, s:o, s:s, s:o}", "path",
+    return json_pack("{s:s, s:o, s:o, s:s, s:s, s:I, s:b, s:I, s:o, s:s, s:o, s:o}", "path",
                      in->trace_path, "size_bytes", report_file_size(&in->trace_id), "hash",
                      report_file_hash(&in->trace_id), "format",
                      hamm_trace_format_name(in->format), "compression",
                      hamm_compression_name(in->compression), "request_size_bytes",
                      (json_int_t)rs, "skip_bad", in->skip_bad != 0, "skipped_lines",
                      (json_int_t)in->skipped_lines, "sets", sets_json(in->sets, in->nsets),
-                     "model_file", in->model->source, "model", model);
+                     "model_file", in->model->source, "model", model, "beyond_capacity",
+                     report_capacity_json(in->capacity));
 }
 
 /* json_dump_callback's sink: a buffer that grows, remembering a failed growth (unlike

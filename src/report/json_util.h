@@ -8,6 +8,9 @@
 
 /* The "input" object: the trace's path, size and hash, how it was read, the model. */
 json_t *report_input_json(const hamm_report_input *in);
+/* {"capacity_bytes", "requests", "first_address"}: the requests beyond the model's
+ * capacity (hamm/stream.h), the first address as a "0x..." string; null when not counted. */
+json_t *report_capacity_json(const hamm_capacity *c);
 /* A file's size in bytes and its hash ("xxh64:" and 16 hex digits); null when unknown. */
 json_t *report_file_size(const hamm_file_id *id);
 json_t *report_file_hash(const hamm_file_id *id);

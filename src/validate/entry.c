@@ -36,14 +36,17 @@ static hamm_status open_all(const hamm_suite *s, size_t e, int prefetch, entry_r
     return hamm_trace_reader_open(&st->reader, en->trace_path, &to, err);
 }
 
-static hamm_status feed(const suite_entry *en, entry_run_state *st, uint64_t *total,
+static hamm_status feed(const suite_entry *en, entry_run_state *st, entry_result *r,
                         hamm_error *err)
 {
     const hamm_request *batch;
     size_t n;
     hamm_status rc;
+    uint64_t *total = &r->requests;
     *total = 0;
+    hamm_capacity_init(&r->capacity, hamm_addrmap_geometry(st->map));
     while ((rc = hamm_trace_next(st->reader, &batch, &n, err)) == HAMM_OK && n > 0) {
+        hamm_capacity_count(&r->capacity, batch, n);
         hamm_dram_model_add(st->model, batch, n);
         if ((rc = hamm_engine_add(st->engine, batch, n, err)) != HAMM_OK) {
             hamm_error_locate(err, HAMM_IN(en->trace_path));
@@ -130,7 +133,7 @@ void entry_run(const hamm_suite *s, size_t e, const char *const *sets, size_t ns
     hamm_status rc = suite_entry_config(s, e, sets, nsets, &st.cfg, &r->err);
     if (rc == HAMM_OK) { /* a config error already names the entry */
         if ((rc = open_all(s, e, prefetch, &st, &r->err)) == HAMM_OK &&
-            (rc = feed(&s->entries[e], &st, &r->requests, &r->err)) == HAMM_OK) {
+            (rc = feed(&s->entries[e], &st, r, &r->err)) == HAMM_OK) {
             hamm_dram_model_finish(st.model);
             hamm_engine_finish(st.engine);
             describe(&st, r);

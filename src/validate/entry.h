@@ -6,6 +6,7 @@
 #include "hamm/dram_model.h"
 #include "hamm/engine.h"
 #include "hamm/io.h"
+#include "hamm/stream.h"
 #include "suite.h"
 
 typedef struct channel_point {
@@ -25,6 +26,7 @@ typedef struct entry_result {
     hamm_scheduler policy;
     uint32_t queue_size, chips_per_channel;
     uint64_t requests;
+    hamm_capacity capacity; /* the requests beyond the model's capacity */
     /* arithmetic means over the channels with requests (the paper's convention) */
     double measured, utilization, locality, occupancy;
     double predicted[HAMM_HEUR_COUNT];

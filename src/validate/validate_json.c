@@ -68,7 +68,7 @@ static json_t *entry_json(const hamm_suite *s, size_t i, const entry_result *r)
         report_measure(r->locality), "queue_occupancy_avg_requests",
         report_measure(r->occupancy));
     return json_pack("{s:s, s:s, s:o, s:o, s:s, s:I, s:o, s:s, s:s, s:s, s:I, s:I, s:o, "
-                     "s:I, s:o, s:o, s:o, s:o, s:o}",
+                     "s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
                      "name", e->name, "trace", e->trace, "trace_size_bytes",
                      report_file_size(&r->trace_id), "trace_hash", report_file_hash(&r->trace_id),
                      "format", r->format, "request_size_bytes", (json_int_t)request_size(e),
@@ -77,7 +77,8 @@ static json_t *entry_json(const hamm_suite *s, size_t i, const entry_result *r)
                      hamm_replay_name(e->replay), "queue_size", (json_int_t)r->queue_size,
                      "chips_per_channel", (json_int_t)r->chips_per_channel, "model_config",
                      config_to_json_value(&r->config), "requests",
-                     (json_int_t)r->requests, "measured", measured, "predicted",
+                     (json_int_t)r->requests, "beyond_capacity",
+                     report_capacity_json(&r->capacity), "measured", measured, "predicted",
                      by_heuristic(s->heuristics, r->predicted, 0.0, 0),
                      "predicted_row_locality_requests_per_activate",
                      report_measure(r->predicted_locality), "error_pct",

@@ -84,7 +84,7 @@ static void stats_json(void **state)
     static const char *const sets[] = {"queue_size=16", "channels=4"};
     hamm_report_input in = {"t.trace", HAMM_FORMAT_TEXT, HAMM_COMPRESSION_NONE, 2, &cfg,
                             32,        1,                sets,                  2,
-                            {1, 1234, 0x00ab0000000000cdULL}};
+                            {1, 1234, 0x00ab0000000000cdULL}, NULL};
     json_t *root = parse(hamm_report_stats_json(&in, hamm_stats_result(s)));
     assert_string_equal(json_string_value(json_object_get(root, "schema")), "hamm-stats/1");
     json_t *input = json_object_get(root, "input");

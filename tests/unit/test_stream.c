@@ -235,6 +235,51 @@ static void engine_checks_trace_order(void **state)
     hamm_engine_free(e);
 }
 
+/* The capacity is the product of the geometry's counts: the baseline's 8 channels x 4
+ * banks x 4096 rows x 512 columns x 8 bytes = 2^3+2+12+9+3 = 2^29; with 6 channels (not a
+ * power of two) 6 x 2^26 = 0x18000000.  A product of 2^64 or more, or a zero count, is 0. */
+static void capacity_of_geometries(void **state)
+{
+    (void)state;
+    hamm_geometry g = {.channels = 8, .bank_groups = 1, .banks = 4, .rows = 4096,
+                       .columns = 512, .column_bytes = 8};
+    assert_true(hamm_geometry_capacity(&g) == 0x20000000ull);
+    g.channels = 6;
+    assert_true(hamm_geometry_capacity(&g) == 0x18000000ull);
+    hamm_geometry big = {.channels = 1, .bank_groups = 1, .banks = 1, .rows = 1u << 31,
+                         .columns = 1u << 31, .column_bytes = 2}; /* 2^63: still fits */
+    assert_true(hamm_geometry_capacity(&big) == 1ull << 63);
+    big.column_bytes = 4; /* 2^64 */
+    assert_true(hamm_geometry_capacity(&big) == 0);
+    hamm_geometry huge = {.channels = UINT32_MAX, .bank_groups = 1, .banks = UINT32_MAX,
+                          .rows = UINT32_MAX, .columns = UINT32_MAX,
+                          .column_bytes = UINT32_MAX};
+    assert_true(hamm_geometry_capacity(&huge) == 0);
+    g.rows = 0;
+    assert_true(hamm_geometry_capacity(&g) == 0);
+}
+
+/* Requests at or above the capacity are counted across batches; the first one is kept. */
+static void capacity_counts_beyond(void **state)
+{
+    (void)state;
+    hamm_geometry g = {.channels = 8, .bank_groups = 1, .banks = 4, .rows = 4096,
+                       .columns = 512, .column_bytes = 8};
+    hamm_capacity c;
+    hamm_capacity_init(&c, &g);
+    hamm_request a[3] = {{.addr = 0}, {.addr = 0x1fffffff}, {.addr = 0x20000000}};
+    hamm_request b[2] = {{.addr = UINT64_MAX}, {.addr = 0x40}};
+    hamm_capacity_count(&c, a, 3);
+    hamm_capacity_count(&c, b, 2);
+    assert_true(c.capacity_bytes == 0x20000000ull);
+    assert_int_equal(c.beyond, 2);
+    assert_true(c.first_beyond == 0x20000000ull);
+    g.column_bytes = 0; /* no capacity: nothing counted */
+    hamm_capacity_init(&c, &g);
+    hamm_capacity_count(&c, b, 2);
+    assert_int_equal(c.beyond, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -244,6 +289,8 @@ int main(void)
         cmocka_unit_test(copy_holds_the_same),
         cmocka_unit_test(consumers_agree),
         cmocka_unit_test(engine_checks_trace_order),
+        cmocka_unit_test(capacity_of_geometries),
+        cmocka_unit_test(capacity_counts_beyond),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
