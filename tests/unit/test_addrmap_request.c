@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -100,12 +101,28 @@ static void same_bits_above_the_request(void **state)
     accepted(DDR4, NULL, 0);
 }
 
+/* The model dump names the key only when it is not at its default (false). */
+static void dump_names_split(const char *const *sets, size_t n, int expected)
+{
+    hamm_system_config cfg;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_config_load(&cfg, DDR4, sets, n, &err), HAMM_OK);
+    char *text = hamm_config_to_json(&cfg);
+    assert_non_null(text);
+    assert_int_equal(strstr(text, "\"address_map_allow_split\": true") != NULL, expected);
+    assert_int_equal(strstr(text, "address_map_allow_split") != NULL, expected);
+    free(text);
+}
+
 static void allow_split(void **state)
 {
     (void)state;
     const char *const sets[] = {"address_map=row:bank:bankgroup:column:channel",
                                 "address_map_allow_split=true"};
     accepted(DDR4, sets, 2);
+    dump_names_split(sets, 2, 1);
+    dump_names_split(NULL, 0, 0);
     const char *const not_bool[] = {"address_map_allow_split=1"};
     hamm_error err;
     assert_int_equal(load(DDR4, not_bool, 1, &err), HAMM_ERR_CONFIG);

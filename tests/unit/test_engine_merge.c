@@ -163,6 +163,24 @@ static void longer_serves_shorter(void **state)
     rig_free(n);
 }
 
+/* The key loads as a boolean and the model dump names it only when true. */
+static void model_key(void **state)
+{
+    (void)state;
+    rig *a = rig_new(NULL, 0, HAMM_REPLAY_TIMED), *m = rig_new(merge, 1, HAMM_REPLAY_TIMED);
+    assert_int_equal(a->p.cfg.merge_same_address, 0);
+    assert_int_equal(m->p.cfg.merge_same_address, 1);
+    char *off = hamm_config_to_json(&a->p.cfg), *on = hamm_config_to_json(&m->p.cfg);
+    assert_non_null(off);
+    assert_non_null(on);
+    assert_null(strstr(off, "merge_same_address"));
+    assert_non_null(strstr(on, "\"merge_same_address\": true"));
+    free(off);
+    free(on);
+    rig_free(a);
+    rig_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +189,7 @@ int main(void)
         cmocka_unit_test(two_writes_one_wr),
         cmocka_unit_test(only_queued_same_address),
         cmocka_unit_test(longer_serves_shorter),
+        cmocka_unit_test(model_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
