@@ -56,6 +56,13 @@ HAMM_API void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dra
 HAMM_API hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
                                          uint64_t *addr, hamm_error *err);
 HAMM_API const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m);
+/* Whether the map keeps every channel, bank group and bank bit at or above
+ * log2(request_bytes) (a power of two), i.e. out of the bytes of one aligned request,
+ * which would all find those bits 0.  HAMM_ERR_CONFIG (field "address_map") names the
+ * field, its bits inside the request and the request size.  XOR terms neither cause nor
+ * excuse such a bit (src/addrmap/addrmap_request.c says why). */
+HAMM_API hamm_status hamm_addrmap_check_request(const hamm_addrmap *m, uint32_t request_bytes,
+                                                hamm_error *err);
 HAMM_API void hamm_addrmap_free(hamm_addrmap *m);
 
 #ifdef __cplusplus

@@ -99,8 +99,12 @@ typedef struct hamm_system_config {
     uint32_t row_hit_cap;       /* 0: none; else at most this many row hits while the
                                    bank's oldest request wants another row */
     hamm_ready_order ready_order;
+    int merge_same_address;     /* 1: a read joins a queued read to its address or is
+                                   served by a queued write to it; a write joins a queued
+                                   write (DRAMsim3's controller); 0: each request alone */
     char address_map[512];      /* see hamm/addrmap.h */
     char address_xor[256];      /* "" for none */
+    int address_map_allow_split; /* 1: accept channel or bank bits inside a request */
     unsigned predict_heuristics; /* hamm predict's default heuristics, a set of
                                     (1u << hamm_heuristic) (HAMM_HEUR_ALL) */
     double locality_threshold;  /* locality-switch threshold, requests per activate (2.0) */

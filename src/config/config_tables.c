@@ -132,6 +132,9 @@ static const struct schema_field system_fields[] = {
      NULL},
     {"ready_order", SCHEMA_ENUM, QUIET, 0, 0, 0, "column-first", S(ready_order), 0, "", NULL,
      "column-first or oldest-ready (fr-fcfs only)", &config_ready_order_names},
+    {"merge_same_address", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(merge_same_address), 0, "",
+     NULL, "merge a read with a queued read and serve it from a queued write to the same "
+     "address; merge a write with a queued write (DRAMsim3's controller)", NULL},
     {"request_size_bytes", SCHEMA_U32, REQ | POW2, 1, 4096, 0, NULL, S(request_size), 0,
      "bytes", NULL, "bytes per request", NULL},
     {"cores", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(cores), 0, "", NULL,
@@ -142,6 +145,9 @@ static const struct schema_field system_fields[] = {
      "", NULL, "address -> channel, bank, row, column (see hamm/addrmap.h)", NULL},
     {"address_xor", SCHEMA_STRING, 0, 0, MAXLEN, 0, "", S(address_xor), SIZE(address_xor), "",
      NULL, "XOR hashing terms, e.g. \"bank^row\" (\"\": none)", NULL},
+    {"address_map_allow_split", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(address_map_allow_split),
+     0, "", NULL, "accept a channel, bank group or bank bit inside a request (below "
+     "log2(request_size_bytes)); false: such a map is refused", NULL},
     {"predict", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &predict_table,
      "defaults of hamm predict (the hybrid analytical model)", NULL},
 };

@@ -111,6 +111,8 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
     c->r.stat[HAMM_STAT_latency_sum] += latency;
     if (latency > c->r.stat[HAMM_STAT_latency_max])
         c->r.stat[HAMM_STAT_latency_max] = latency;
+    if (c->joined)
+        command_queue_retire_joined(c, i, data_end);
     command_queue_remove(c, i);
 }
 
@@ -183,7 +185,11 @@ void channel_push(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint
     while (c->lane_size[lane] == c->lane_cap[lane])
         step(c, UINT64_MAX);
     uint32_t bursts = (bytes + c->p.burst_bytes - 1) / c->p.burst_bytes;
-    command_queue_push(c, bank, row, column, bursts ? bursts : 1, write, c->now);
+    bursts = bursts ? bursts : 1;
+    /* as DRAMsim3's front end, a request is compared with the queue once it has room */
+    if (c->joined && command_queue_merge(c, bank, row, column, bursts, write))
+        return;
+    command_queue_push(c, bank, row, column, bursts, write, c->now);
 }
 
 uint64_t channel_drain(channel *c)

@@ -24,6 +24,8 @@ typedef struct channel_params {
     hamm_page_policy page_policy;
     uint32_t page_timeout;     /* cycles an unused open row stays open (timeout policy) */
     uint32_t row_hit_cap;      /* 0: none */
+    int merge_same_address;    /* a request to a queued request's address joins it, or a
+                                  read is served by a queued write (command_queue.c) */
     uint32_t burst_bytes;      /* bytes one RD/WR moves: chips x bus bytes x BL */
     uint32_t columns_per_burst;/* BL: a burst covers BL column addresses */
     uint32_t columns;          /* per row (a power of two) */

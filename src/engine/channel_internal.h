@@ -32,6 +32,12 @@ typedef struct creq {
     uint32_t prev, next; /* the bank's queue, oldest first; `next` links free slots */
 } creq;
 
+/* merge_same_address: the requests that joined a queued request and complete with it. */
+typedef struct creq_joined {
+    uint64_t arrival_sum; /* SUM of their entry cycles */
+    uint32_t count;
+} creq_joined;
+
 /* The queues: with a write queue, reads are lane 0 and writes lane 1; without, every
  * request is in lane 0.  The scheduler serves one lane at a time (c->lane): each bank's
  * list of that lane is head/tail, the other lane's idle_head/idle_tail (swapped when
@@ -68,6 +74,7 @@ struct channel {
     uint32_t open_banks;
     /* command queue */
     creq *pool;
+    creq_joined *joined;      /* [capacity] with merge_same_address, else NULL */
     uint32_t free_slot, size; /* size: requests queued in both lanes */
     uint32_t lanes;           /* 1: one shared queue; 2: a write queue too */
     uint32_t lane;            /* the lane served now (1: draining writes) */
@@ -155,6 +162,15 @@ void command_queue_drain(channel *c);
 void command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
                         uint32_t bursts, int write, uint64_t arrival);
 void command_queue_remove(channel *c, uint32_t i);
+/* merge_same_address: serve a request arriving now without a slot if a queued request to
+ * its address (bank, row, column), none of whose bursts has issued and at least as long,
+ * can serve it: a read by a queued write (done the next cycle) or else by joining a
+ * queued read, a write by joining a queued write.  Returns 1 when it did. */
+int command_queue_merge(channel *c, uint32_t bank, uint32_t row, uint32_t column,
+                        uint32_t bursts, int write);
+/* Queued request i retires with its data ending at data_end: count the requests that
+ * joined it as served then. */
+void command_queue_retire_joined(channel *c, uint32_t i, uint64_t data_end);
 /* The queue's oldest request (for fcfs), NIL when empty. */
 uint32_t command_queue_oldest(const channel *c);
 
