@@ -21,7 +21,7 @@ typedef enum hamm_dram_command {
     HAMM_CMD_PRE,     /* close the open row */
     HAMM_CMD_RD,      /* read burst */
     HAMM_CMD_WR,      /* write burst */
-    HAMM_CMD_REF,     /* refresh every bank of the channel */
+    HAMM_CMD_REF,     /* refresh every bank of one rank (of the channel, with one rank) */
     HAMM_CMD_COUNT
 } hamm_dram_command;
 
@@ -30,9 +30,10 @@ typedef enum hamm_dram_command {
 typedef struct hamm_command {
     uint64_t cycle;    /* command-clock cycle it is issued in */
     uint32_t channel;
-    uint32_t bank;     /* across bank groups; HAMM_NO_BANK for REF */
+    uint32_t bank;     /* across bank groups, within the rank; HAMM_NO_BANK for REF */
     uint32_t arg;      /* ACT: row (< dram.rows); RD/WR: column (< dram.columns); else 0 */
     hamm_dram_command cmd;
+    uint32_t rank;     /* < dram.ranks (0 with one rank); REF refreshes this rank's banks */
 } hamm_command;
 
 HAMM_API const char *hamm_command_name(hamm_dram_command c);

@@ -18,7 +18,7 @@ extern "C" {
 
 /* One request after the address map. */
 typedef struct hamm_mapped_request {
-    uint32_t bank;    /* across bank groups (hamm_dram_coord.bank) */
+    uint32_t bank;    /* across bank groups and ranks: rank * banks + hamm_dram_coord.bank */
     uint32_t row;
     uint32_t size;    /* bytes */
     uint32_t write;   /* 1: a write; 0: a read */
