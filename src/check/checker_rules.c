@@ -193,10 +193,10 @@ static void check_data_bus(check_ctx *x, const where *w, int kind)
                   (unsigned long long)hit);
     else
         violation(x, "tRTRS",
-                  "%s data [%s, %s) of rank %u is less than tRTRS %llu from %s data [%s, %s) "
-                  "of %s at %llu to rank %u",
+                  "%s data [%s, %s) (rank %u) is less than tRTRS %llu from %s data [%s, %s) "
+                  "(rank %u) of %s at %llu",
                   names[kind], s, e, (unsigned)w->rank, (unsigned long long)gap, names[other],
-                  hs, he, names[other], (unsigned long long)hit, (unsigned)rank);
+                  hs, he, (unsigned)rank, names[other], (unsigned long long)hit);
 }
 
 static void check_act(check_ctx *x, const where *w)
