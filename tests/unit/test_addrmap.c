@@ -306,6 +306,14 @@ static const struct bad_spec bad_specs[] = {
      "banks must be a power of two"},
     {"row:bank:channel:column", NULL, {4, 16, 8, 1024, 256, 4, 1}, "geometry",
      "16 bank groups do not divide 8 banks"},
+    {"row:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 2}, "address_map",
+     "lacks the rank field (1 bits for 2 ranks)"},
+    {"row:rank/1:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 4}, "address_map",
+     "the widths of 'rank' add up to 1 bits; 4 ranks need 2"},
+    {"dramid@8;RRRRRRRRRRRRBBCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8, 2}, "address_map",
+     "GPGPU-Sim's spelling has no rank letter"},
+    {"row:rank:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 3}, "geometry",
+     "ranks must be a power of two"},
 };
 
 static void test_errors(void **state)
@@ -326,22 +334,29 @@ static void test_errors(void **state)
     }
 }
 
-/* Every (channel, bank, row, column) of a small geometry is hit exactly once by the
- * column-aligned addresses of its capacity: no two addresses collide, none is lost. */
+/* Every (channel, rank, bank, row, column) of a small geometry is hit exactly once by the
+ * column-aligned addresses of its capacity: no two addresses collide, none is lost; and
+ * encoding each coordinate gives its address back. */
 static void sweep(const char *spec, const char *xor_spec, hamm_geometry g)
 {
     hamm_addrmap *m = build(spec, xor_spec, g);
-    uint64_t n = (uint64_t)g.channels * g.banks * g.rows * g.columns;
+    uint64_t ranks = g.ranks ? g.ranks : 1;
+    uint64_t n = (uint64_t)g.channels * ranks * g.banks * g.rows * g.columns;
     unsigned char *seen = calloc(n, 1);
     assert_non_null(seen);
     for (uint64_t i = 0; i < n; i++) {
         hamm_dram_coord c;
         hamm_addrmap_decode(m, i * g.column_bytes, &c);
         assert_true(c.channel < g.channels && c.bank < g.banks && c.row < g.rows &&
-                    c.column < g.columns);
+                    c.column < g.columns && c.rank < ranks);
         assert_int_equal(c.bank_group, c.bank / (g.banks / g.bank_groups));
-        uint64_t k = ((((uint64_t)c.channel * g.banks + c.bank) * g.rows + c.row) * g.columns) +
-                     c.column;
+        uint64_t back = 0;
+        hamm_error err;
+        hamm_error_clear(&err);
+        assert_int_equal(hamm_addrmap_encode(m, &c, &back, &err), HAMM_OK);
+        assert_int_equal(back, i * g.column_bytes);
+        uint64_t k = (((((uint64_t)c.channel * ranks + c.rank) * g.banks + c.bank) * g.rows +
+                       c.row) * g.columns) + c.column;
         if (seen[k]++)
             fail_msg("%s / %s: 0x%llx collides", spec, xor_spec ? xor_spec : "",
                      (unsigned long long)(i * g.column_bytes));
@@ -359,6 +374,38 @@ static void test_one_to_one(void **state)
     sweep("row:bank:channel:column", "channel^row,bank^row", (hamm_geometry){4, 1, 8, 32, 16, 8, 1});
     sweep("dramid@3;RRRRBBCCCSS", NULL, (hamm_geometry){3, 1, 4, 16, 8, 4, 1});
     sweep("dramid@3;RRRRBBCCCSS", "bank^row", (hamm_geometry){4, 2, 4, 16, 8, 4, 1});
+    /* ranks: high, low, split, and beside a divided channel count */
+    sweep("row:rank:bank:channel:column", NULL, (hamm_geometry){4, 1, 4, 16, 8, 4, 2});
+    sweep("row:bank:column:rank:channel", "bank^row", (hamm_geometry){2, 2, 4, 16, 8, 2, 4});
+    sweep("rank/1:row:bank:rank:channel:column", NULL, (hamm_geometry){2, 1, 2, 8, 8, 2, 4});
+    sweep("row:rank:bank:channel:column", NULL, (hamm_geometry){3, 1, 4, 16, 8, 4, 2});
+    /* one rank: the field may be listed, with no bits */
+    sweep("row:rank:bank:channel:column", NULL, (hamm_geometry){4, 1, 4, 16, 8, 4, 1});
+}
+
+/* A rank field: its bits decode to the coordinate's rank.  row(4):rank(1):bank(2):
+ * channel(2):column(3) above 2 byte bits: column bits 2-4, channel 5-6, bank 7-8, rank 9,
+ * row 10-13. */
+static void test_rank_field(void **state)
+{
+    (void)state;
+    hamm_addrmap *m = build("row:rank:bank:channel:column", NULL,
+                            (hamm_geometry){4, 1, 4, 16, 8, 4, 2});
+    hamm_dram_coord c;
+    hamm_addrmap_decode(m, (UINT64_C(1) << 9) | (UINT64_C(5) << 10), &c);
+    assert_int_equal(c.rank, 1);
+    assert_int_equal(c.row, 5);
+    assert_int_equal(c.bank, 0);
+    hamm_addrmap_decode(m, UINT64_C(3) << 7, &c);
+    assert_int_equal(c.rank, 0);
+    assert_int_equal(c.bank, 3);
+    c.rank = 2; /* outside 2 ranks */
+    uint64_t a;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_addrmap_encode(m, &c, &a, &err), HAMM_ERR_ARG);
+    assert_string_equal(err.field, "coordinate");
+    hamm_addrmap_free(m);
 }
 
 int main(void)
@@ -377,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_one_channel),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_one_to_one),
+        cmocka_unit_test(test_rank_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
