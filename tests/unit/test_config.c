@@ -454,39 +454,6 @@ static void test_controller_options(void **state)
     round_trip(&c);
 }
 
-/* Ranks: one by default and tRTRS 0, both left out of the dump; set values are dumped
- * (ranks_per_channel with the system, tRTRS with the timings) and load back; a rank count
- * that is not a power of two is refused naming the key. */
-static void test_ranks(void **state)
-{
-    (void)state;
-    hamm_system_config c;
-    load_ok(&c, MODELS "/system/ddr4-2400-2ch.json", NULL, 0);
-    assert_int_equal(c.dram.ranks, 1);
-    assert_int_equal(c.dram.timing.tRTRS, 0);
-    char *text = hamm_config_to_json(&c);
-    assert_null(strstr(text, "ranks_per_channel"));
-    assert_null(strstr(text, "tRTRS"));
-    free(text);
-    static const char *const sets[] = {"ranks_per_channel=4", "dram.timing.tRTRS=2",
-                                       "address_map=row:rank:bank:column/5:bankgroup:channel:"
-                                       "column"};
-    load_ok(&c, MODELS "/system/ddr4-2400-2ch.json", sets, 3);
-    assert_int_equal(c.dram.ranks, 4);
-    text = hamm_config_to_json(&c);
-    assert_non_null(strstr(text, "\"ranks_per_channel\": 4"));
-    assert_non_null(strstr(text, "\"tRTRS\": 2"));
-    free(text);
-    round_trip(&c);
-    hamm_geometry g;
-    hamm_config_geometry(&c, &g);
-    assert_int_equal(g.ranks, 4);
-    static const char *const three[] = {"ranks_per_channel=3"};
-    hamm_error err;
-    assert_int_not_equal(load(&c, MODELS "/system/ddr4-2400-2ch.json", three, 1, &err), HAMM_OK);
-    assert_string_equal(err.field, "ranks_per_channel");
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -504,7 +471,6 @@ int main(void)
         cmocka_unit_test(test_scheduler_names),
         cmocka_unit_test(test_to_json),
         cmocka_unit_test(test_controller_options),
-        cmocka_unit_test(test_ranks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -272,6 +273,49 @@ static void predict_sees_every_rank_bank(void **state)
     rig_free(g);
 }
 
+/* The model keys: one rank and tRTRS 0 by default, both left out of the dump (so dumps of
+ * existing models do not change); set values are dumped (ranks_per_channel with the
+ * system, tRTRS with the timings) and load back; a rank count that is not a power of two
+ * is refused naming the key. */
+static void model_keys(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/models/system/ddr4-2400-2ch.json", HAMM_SOURCE_ROOT);
+    hamm_system_config *c = calloc(2, sizeof *c);
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_config_load(&c[0], path, NULL, 0, &err), HAMM_OK);
+    assert_int_equal(c[0].dram.ranks, 1);
+    assert_int_equal(c[0].dram.timing.tRTRS, 0);
+    char *text = hamm_config_to_json(&c[0]);
+    assert_null(strstr(text, "ranks_per_channel"));
+    assert_null(strstr(text, "tRTRS"));
+    free(text);
+    const char *sets[] = {"ranks_per_channel=4", "dram.timing.tRTRS=2", DDR4_MAP};
+    assert_int_equal(hamm_config_load(&c[0], path, sets, 3, &err), HAMM_OK);
+    text = hamm_config_to_json(&c[0]);
+    assert_non_null(strstr(text, "\"ranks_per_channel\": 4"));
+    assert_non_null(strstr(text, "\"tRTRS\": 2"));
+    char tmp[] = "/tmp/hamm-test-ranks-XXXXXX";
+    int fd = mkstemp(tmp);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    free(text);
+    assert_int_equal(hamm_config_load(&c[1], tmp, NULL, 0, &err), HAMM_OK);
+    unlink(tmp);
+    assert_int_equal(c[1].dram.ranks, 4);
+    assert_int_equal(c[1].dram.timing.tRTRS, 2);
+    hamm_geometry g;
+    hamm_config_geometry(&c[1], &g);
+    assert_int_equal(g.ranks, 4);
+    const char *three[] = {"ranks_per_channel=3"};
+    assert_int_not_equal(hamm_config_load(&c[0], path, three, 1, &err), HAMM_OK);
+    assert_string_equal(err.field, "ranks_per_channel");
+    free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,6 +325,7 @@ int main(void)
         cmocka_unit_test(refresh_closes_and_refreshes_every_rank),
         cmocka_unit_test(idle_refresh_rounds_count_alike),
         cmocka_unit_test(predict_sees_every_rank_bank),
+        cmocka_unit_test(model_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
