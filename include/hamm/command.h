@@ -43,7 +43,7 @@ HAMM_API const char *hamm_command_name(hamm_dram_command c);
 typedef struct hamm_command_device {
     uint32_t channels;
     hamm_dram_config dram; /* banks, bank_groups, rows, columns, burst_length, data_rate,
-                              timing */
+                              timing, ranks (at least 1; above 1 the log is version 2) */
 } hamm_command_device;
 
 /* ---- writing a log ---- */
@@ -53,7 +53,7 @@ typedef struct hamm_command_log hamm_command_log;
 HAMM_API hamm_status hamm_command_log_new(hamm_command_log **log, hamm_output *out,
                                           const hamm_command_device *dev, hamm_error *err);
 /* Append commands.  One the reader would reject is HAMM_ERR_ARG naming the field: no DRAM
- * command ("cmd"), channel, bank, row or column out of range, or a cycle before the
+ * command ("cmd"), channel, rank, bank, row or column out of range, or a cycle before the
  * channel's last ("cycle"). */
 HAMM_API hamm_status hamm_command_log_write(hamm_command_log *log, const hamm_command *cmds,
                                             size_t n, hamm_error *err);
