@@ -7,7 +7,9 @@
  *    channel index at bit N, by modulo when the channel count is not a power of two);
  *  - a field order from the most significant bits down, e.g. "row:bank:channel:column",
  *    widths taken from the geometry; a field may be split with an explicit width
- *    ("row:column/3:bank:channel:column");
+ *    ("row:column/3:bank:channel:column"); with more than one rank per channel it must
+ *    list "rank" ("row:rank:bank:channel:column"); GPGPU-Sim's spelling has no rank
+ *    letter and takes one rank only;
  *  - XOR hashing, given separately: "bank^row" XORs bank bit i with row bit i
  *    (permutation interleaving), likewise "channel^row", "bankgroup^row"; terms joined by ','.
  * One map is shared by the model and the engine, so they never disagree.
@@ -32,15 +34,18 @@ typedef struct hamm_geometry {
     uint32_t rows;         /* per bank */
     uint32_t columns;      /* column addresses per row */
     uint32_t column_bytes; /* bytes one column address spans over the lockstep chips */
+    uint32_t ranks;        /* per channel; 0 is read as 1 (callers from before ranks) */
 } hamm_geometry;
 
-/* A decoded address.  bank counts across groups: bank = group * (banks/groups) + index. */
+/* A decoded address.  bank counts across groups: bank = group * (banks/groups) + index;
+ * it is the bank within `rank` (the rank's banks are numbered alike). */
 typedef struct hamm_dram_coord {
     uint32_t channel;
     uint32_t bank_group;
     uint32_t bank;
     uint32_t row;
     uint32_t column;
+    uint32_t rank;  /* 0 when the channel has one rank */
 } hamm_dram_coord;
 
 typedef struct hamm_addrmap hamm_addrmap;

@@ -89,7 +89,7 @@ hamm_status hamm_addrmap_check_request(const hamm_addrmap *m, uint32_t request_b
         uint64_t bits = ((UINT64_C(1) << top) - 1) & ~((UINT64_C(1) << m->insert_bit) - 1);
         return refuse(m, AM_CHANNEL, bits, request_bytes, err);
     }
-    static const enum addrmap_field checked[] = {AM_CHANNEL, AM_BANKGROUP, AM_BANK};
+    static const enum addrmap_field checked[] = {AM_CHANNEL, AM_RANK, AM_BANKGROUP, AM_BANK};
     for (size_t i = 0; i < sizeof checked / sizeof checked[0]; i++) {
         uint64_t bits = low_bits(m, checked[i], limit);
         if (bits)

@@ -74,7 +74,7 @@ static void print_table(FILE *out, const cli_result *res)
     fprintf(out, "channels       %llu of %u touched\n", (unsigned long long)s->channels_touched,
             cfg->channels);
     fprintf(out, "banks          %llu of %llu touched\n", (unsigned long long)s->banks_touched,
-            (unsigned long long)cfg->channels * cfg->dram.banks);
+            (unsigned long long)cfg->channels * cfg->dram.banks * cfg->dram.ranks);
     fprintf(out, "distinct rows  %llu\n", (unsigned long long)s->distinct_rows);
     fprintf(out, "row locality   %.3f requests per activate (trace order)\n",
             shown(hamm_row_locality(s->requests, s->activates)));

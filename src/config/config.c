@@ -229,6 +229,7 @@ void hamm_config_geometry(const hamm_system_config *cfg, hamm_geometry *g)
     g->rows = cfg->dram.rows;
     g->columns = cfg->dram.columns;
     g->column_bytes = cfg->chips_per_channel * cfg->dram.bus_width_bits / 8;
+    g->ranks = cfg->dram.ranks;
 }
 
 hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **out,

@@ -59,6 +59,9 @@ static const struct schema_field timing[] = {
     CYCLES(tWR, 1, "end of write data to PRE, same bank (write recovery)"),
     CYCLES_OPT(tRFC, 65535, "REF to ACT (0: refresh not modelled)"),
     CYCLES_OPT(tREFI, 1000000, "average REF interval (0: refresh not modelled)"),
+    /* quiet: a model dump leaves it out at 0, as before ranks existed */
+    { "tRTRS", SCHEMA_U32, QUIET, 0, 65535, 0, NULL, T(tRTRS), 0, "cycles", NULL,
+      "bus idle between data bursts of two ranks (0: not modelled)", NULL },
 };
 static const struct schema_table timing_table = {ROWS(timing)};
 
@@ -113,6 +116,10 @@ static const struct schema_field system_fields[] = {
      "memory controllers (channels)", NULL},
     {"chips_per_channel", SCHEMA_U32, REQ | POW2, 1, 64, 0, NULL, S(chips_per_channel), 0, "",
      NULL, "chips in lockstep on one controller", NULL},
+    /* Lands in dram.ranks: the engine, the checker and the command log take the device as
+     * a hamm_dram_config. */
+    {"ranks_per_channel", SCHEMA_U32, QUIET | POW2, 1, 16, 1, NULL, S(dram.ranks), 0, "", NULL,
+     "ranks sharing a channel's command and data buses", NULL},
     {"queue_size", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(queue_size), 0, "requests", NULL,
      "controller request queue entries", NULL},
     {"scheduler", SCHEMA_ENUM, 0, 0, 0, 0, "fr-fcfs", S(scheduler), 0, "", NULL,

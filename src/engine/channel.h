@@ -14,7 +14,8 @@
 
 typedef struct channel_params {
     uint32_t index;            /* channel number, for the command log */
-    uint32_t banks, bank_groups;
+    uint32_t ranks;            /* per channel (a power of two, at most 16) */
+    uint32_t banks, bank_groups; /* of all ranks: rank r's bank b is r * banks / ranks + b */
     uint32_t queue_size;       /* Q: every request, or the reads with a write queue */
     uint32_t write_queue_size; /* 0: writes share the queue; else the write queue's size */
     uint32_t drain_high;       /* drain writes from this many (at most write_queue_size) */

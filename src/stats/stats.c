@@ -13,7 +13,7 @@
 
 struct hamm_stats {
     hamm_channel_batch *batch; /* hamm_stats_add's stream stage */
-    uint32_t banks; /* per channel */
+    uint32_t banks; /* per channel, every rank's (a request's bank is flat across ranks) */
     uint32_t rows;  /* per bank */
     uint32_t *last_row;        /* [channel * banks + bank] */
     uint64_t *bank_requests;   /* [channel * banks + bank] */
@@ -26,7 +26,8 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
 {
     *out = NULL;
     const hamm_geometry *g = hamm_addrmap_geometry(map);
-    uint64_t nbanks = (uint64_t)g->channels * g->banks;
+    uint32_t banks = g->banks * (g->ranks ? g->ranks : 1);
+    uint64_t nbanks = (uint64_t)g->channels * banks;
     uint64_t nrows = nbanks * g->rows;
     if (nrows > MAX_ROW_BITS)
         return hamm_error_set(err, HAMM_ERR_ARG,
@@ -43,7 +44,7 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
         hamm_stats_free(s);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
-    s->banks = g->banks;
+    s->banks = banks;
     s->rows = g->rows;
     memset(s->last_row, 0xFF, (size_t)nbanks * sizeof *s->last_row);
     s->total.channels = g->channels;

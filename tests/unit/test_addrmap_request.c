@@ -172,7 +172,7 @@ static void shipped_models(void **state)
 static void direct_call(void **state)
 {
     (void)state;
-    hamm_geometry g = {1, 1, 4, 16, 64, 8};
+    hamm_geometry g = {1, 1, 4, 16, 64, 8, 1};
     hamm_addrmap *m = NULL;
     hamm_error err;
     hamm_error_clear(&err);

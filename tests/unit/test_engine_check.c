@@ -1,8 +1,9 @@
 /* test_engine_check.c - the independent timing checker referees the engine: random and
  * adversarial traces, on every shipped system model, under every scheduler and every
  * combination of the controller options (write queue, page policy, row-hit cap, ready
- * order), with and without refresh; and with merge_same_address under every write queue
- * setting.  Not one command may break a constraint. */
+ * order), with and without refresh; with merge_same_address under every write queue
+ * setting; and random configurations with 2 and 4 ranks per channel and rank-to-rank
+ * gaps (tRTRS).  Not one command may break a constraint. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,11 @@ static const char *const systems[] = {"yuan09-baseline", "gtx480", "ddr4-2400-2c
 
 static unsigned refresh_runs; /* runs whose refresh count was checked */
 static uint64_t merged_requests; /* served by another request, over the merge runs */
+
+/* Overrides of the run (ranks, tRTRS, a map with a rank field), and how to name them. */
+static const char *const *extra_sets;
+static size_t extra_n;
+static char extra_label[256];
 
 /* The controller options of one run: the model's own (all defaults) first. */
 typedef struct options {
@@ -70,15 +76,21 @@ static void load_model(const char *system, int refresh, hamm_system_config *cfg)
     snprintf(path, sizeof path, "%s/models/system/%s.json", HAMM_SOURCE_ROOT, system);
     hamm_error err;
     hamm_error_clear(&err);
-    if (hamm_config_load(cfg, path, NULL, 0, &err) != HAMM_OK)
-        fail_msg("%s: %s: %s", system, err.field, err.text);
+    if (hamm_config_load(cfg, path, extra_sets, extra_n, &err) != HAMM_OK)
+        fail_msg("%s%s: %s: %s", system, extra_label, err.field, err.text);
     if (!refresh)
         return;
+    /* with ranks, a REF round closes every rank's banks: leave room for it (the loader
+     * refuses a tREFI that does not) */
+    uint32_t ranks = cfg->dram.ranks;
+    uint32_t room = ranks > 1 ? 2 * ranks * cfg->dram.banks : 0;
     snprintf(rfc, sizeof rfc, "dram.timing.tRFC=%u", cfg->dram.timing.tRC);
-    snprintf(refi, sizeof refi, "dram.timing.tREFI=%u", 3 * cfg->dram.timing.tRC);
-    const char *const sets[] = {rfc, refi};
-    if (hamm_config_load(cfg, path, sets, 2, &err) != HAMM_OK)
-        fail_msg("%s with refresh: %s: %s", system, err.field, err.text);
+    snprintf(refi, sizeof refi, "dram.timing.tREFI=%u", 3 * cfg->dram.timing.tRC + room);
+    const char *sets[8] = {rfc, refi};
+    for (size_t i = 0; i < extra_n && i < 6; i++)
+        sets[2 + i] = extra_sets[i];
+    if (hamm_config_load(cfg, path, sets, 2 + extra_n, &err) != HAMM_OK)
+        fail_msg("%s%s with refresh: %s: %s", system, extra_label, err.field, err.text);
 }
 
 static void set_options(hamm_system_config *cfg, const options *o)
@@ -155,8 +167,8 @@ static void run_case(const char *system, hamm_scheduler sched, const options *o,
     assert_true(hamm_checker_commands(ref.checker) >= total.stat[HAMM_STAT_read_bursts] +
                                                      total.stat[HAMM_STAT_write_bursts]);
     if (ref.reported)
-        fail_msg("%s, %s (write queue %u/%u/%u, %s page %u, cap %u, %s%s), pattern %d%s: "
-                 "%llu violations; first: %s", system, hamm_scheduler_name(sched),
+        fail_msg("%s%s, %s (write queue %u/%u/%u, %s page %u, cap %u, %s%s), pattern %d%s: "
+                 "%llu violations; first: %s", system, extra_label, hamm_scheduler_name(sched),
                  o->write_queue, o->high, o->low, hamm_page_policy_name(o->page), o->timeout,
                  o->cap, hamm_ready_order_name(o->order), o->merge ? ", merge" : "", (int)p,
                  refresh ? ", refresh" : "",
@@ -216,10 +228,63 @@ static void every_model_scheduler_option_and_pattern(void **state)
     assert_true(merged_requests > 0);             /* the merge runs did merge */
 }
 
+/* Maps with a rank field for each shipped system: the rank high (whole rows apart) or
+ * low (neighbouring blocks, just above a request's bytes, alternate ranks, so bursts
+ * switch rank often). */
+static const char *const rank_maps[][2] = {
+    {"row:rank:bank:channel:column", "row:bank:column/3:rank:channel:column"},
+    {"row:rank:bank:channel:column", "row:bank:column/3:rank:channel:column"},
+    {"row:rank:bank:column/5:bankgroup:channel:column",
+     "row:bank:bankgroup:column/3:rank:channel:column"},
+    {"row:rank:bank:column/3:bankgroup:channel:column",
+     "row:bank:bankgroup:column/2:rank:channel:column"},
+};
+
+static uint32_t draw(uint64_t *x, uint32_t n)
+{
+    *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+    return (uint32_t)((*x >> 33) % n);
+}
+
+/* Random configurations: system, 2 or 4 ranks, tRTRS 0 to 5, rank map, scheduler,
+ * options, pattern, refresh; the first runs cover each rank count with a nonzero gap. */
+static void random_rank_configurations(void **state)
+{
+    (void)state;
+    static const uint32_t gaps[] = {0, 1, 2, 5};
+    uint64_t x = 0x2545F4914F6CDD1Dull;
+    char ranks[48], gap[48], map[160];
+    const char *const sets[] = {ranks, gap, map};
+    for (unsigned run = 0; run < 48; run++) {
+        size_t s = draw(&x, 4);
+        uint32_t nr = run < 2 ? 2u << run : 2u << draw(&x, 2);
+        uint32_t g = run < 2 ? 2 : gaps[draw(&x, 4)];
+        snprintf(ranks, sizeof ranks, "ranks_per_channel=%u", nr);
+        snprintf(gap, sizeof gap, "dram.timing.tRTRS=%u", g);
+        snprintf(map, sizeof map, "address_map=%s", rank_maps[s][draw(&x, 2)]);
+        snprintf(extra_label, sizeof extra_label, " (%u ranks, tRTRS %u, %s)", nr, g, map);
+        extra_sets = sets;
+        extra_n = 3;
+        hamm_scheduler sched = (hamm_scheduler)draw(&x, HAMM_SCHED_COUNT);
+        int frfcfs = sched == HAMM_SCHED_FRFCFS;
+        uint32_t w = draw(&x, 3), page = draw(&x, HAMM_PAGE_COUNT);
+        options o = {writes[w][0], writes[w][1], writes[w][2], (hamm_page_policy)page,
+                     timeouts[page], frfcfs ? caps[draw(&x, 2)] : 0,
+                     frfcfs ? (hamm_ready_order)draw(&x, HAMM_ORDER_COUNT)
+                            : HAMM_ORDER_COLUMN_FIRST,
+                     0};
+        run_case(systems[s], sched, &o, (pattern)draw(&x, PATTERNS), (int)draw(&x, 2));
+    }
+    extra_sets = NULL;
+    extra_n = 0;
+    extra_label[0] = '\0';
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_model_scheduler_option_and_pattern),
+        cmocka_unit_test(random_rank_configurations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
