@@ -7,7 +7,9 @@
  *    channel index at bit N, by modulo when the channel count is not a power of two);
  *  - a field order from the most significant bits down, e.g. "row:bank:channel:column",
  *    widths taken from the geometry; a field may be split with an explicit width
- *    ("row:column/3:bank:channel:column");
+ *    ("row:column/3:bank:channel:column"); with more than one rank per channel it must
+ *    list "rank" ("row:rank:bank:channel:column"); GPGPU-Sim's spelling has no rank
+ *    letter and takes one rank only;
  *  - XOR hashing, given separately: "bank^row" XORs bank bit i with row bit i
  *    (permutation interleaving), likewise "channel^row", "bankgroup^row"; terms joined by ','.
  * One map is shared by the model and the engine, so they never disagree.
@@ -32,15 +34,18 @@ typedef struct hamm_geometry {
     uint32_t rows;         /* per bank */
     uint32_t columns;      /* column addresses per row */
     uint32_t column_bytes; /* bytes one column address spans over the lockstep chips */
+    uint32_t ranks;        /* per channel; 0 is read as 1 (callers from before ranks) */
 } hamm_geometry;
 
-/* A decoded address.  bank counts across groups: bank = group * (banks/groups) + index. */
+/* A decoded address.  bank counts across groups: bank = group * (banks/groups) + index;
+ * it is the bank within `rank` (the rank's banks are numbered alike). */
 typedef struct hamm_dram_coord {
     uint32_t channel;
     uint32_t bank_group;
     uint32_t bank;
     uint32_t row;
     uint32_t column;
+    uint32_t rank;  /* 0 when the channel has one rank */
 } hamm_dram_coord;
 
 typedef struct hamm_addrmap hamm_addrmap;
@@ -56,6 +61,13 @@ HAMM_API void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dra
 HAMM_API hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
                                          uint64_t *addr, hamm_error *err);
 HAMM_API const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m);
+/* Whether the map keeps every channel, bank group and bank bit at or above
+ * log2(request_bytes) (a power of two), i.e. out of the bytes of one aligned request,
+ * which would all find those bits 0.  HAMM_ERR_CONFIG (field "address_map") names the
+ * field, its bits inside the request and the request size.  XOR terms neither cause nor
+ * excuse such a bit (src/addrmap/addrmap_request.c says why). */
+HAMM_API hamm_status hamm_addrmap_check_request(const hamm_addrmap *m, uint32_t request_bytes,
+                                                hamm_error *err);
 HAMM_API void hamm_addrmap_free(hamm_addrmap *m);
 
 #ifdef __cplusplus

@@ -21,7 +21,7 @@ typedef enum hamm_dram_command {
     HAMM_CMD_PRE,     /* close the open row */
     HAMM_CMD_RD,      /* read burst */
     HAMM_CMD_WR,      /* write burst */
-    HAMM_CMD_REF,     /* refresh every bank of the channel */
+    HAMM_CMD_REF,     /* refresh every bank of one rank (of the channel, with one rank) */
     HAMM_CMD_COUNT
 } hamm_dram_command;
 
@@ -30,9 +30,10 @@ typedef enum hamm_dram_command {
 typedef struct hamm_command {
     uint64_t cycle;    /* command-clock cycle it is issued in */
     uint32_t channel;
-    uint32_t bank;     /* across bank groups; HAMM_NO_BANK for REF */
+    uint32_t bank;     /* across bank groups, within the rank; HAMM_NO_BANK for REF */
     uint32_t arg;      /* ACT: row (< dram.rows); RD/WR: column (< dram.columns); else 0 */
     hamm_dram_command cmd;
+    uint32_t rank;     /* < dram.ranks (0 with one rank); REF refreshes this rank's banks */
 } hamm_command;
 
 HAMM_API const char *hamm_command_name(hamm_dram_command c);
@@ -42,7 +43,7 @@ HAMM_API const char *hamm_command_name(hamm_dram_command c);
 typedef struct hamm_command_device {
     uint32_t channels;
     hamm_dram_config dram; /* banks, bank_groups, rows, columns, burst_length, data_rate,
-                              timing */
+                              timing, ranks (at least 1; above 1 the log is version 2) */
 } hamm_command_device;
 
 /* ---- writing a log ---- */
@@ -52,7 +53,7 @@ typedef struct hamm_command_log hamm_command_log;
 HAMM_API hamm_status hamm_command_log_new(hamm_command_log **log, hamm_output *out,
                                           const hamm_command_device *dev, hamm_error *err);
 /* Append commands.  One the reader would reject is HAMM_ERR_ARG naming the field: no DRAM
- * command ("cmd"), channel, bank, row or column out of range, or a cycle before the
+ * command ("cmd"), channel, rank, bank, row or column out of range, or a cycle before the
  * channel's last ("cycle"). */
 HAMM_API hamm_status hamm_command_log_write(hamm_command_log *log, const hamm_command *cmds,
                                             size_t n, hamm_error *err);

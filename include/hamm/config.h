@@ -51,7 +51,7 @@ typedef enum hamm_heuristic {
 #define HAMM_HEUR_ALL ((1u << HAMM_HEUR_COUNT) - 1)
 
 /* DRAM timing in command-clock cycles (datasheet names).  Zero means "not part of this
- * standard" for the optional ones (tFAW, tCCD_L, tRRD_L, tWTR_L, tRFC, tREFI). */
+ * standard" for the optional ones (tFAW, tCCD_L, tRRD_L, tWTR_L, tRFC, tREFI, tRTRS). */
 typedef struct hamm_dram_timing {
     uint32_t tCCD, tCCD_L;  /* column to column, any bank / same bank group */
     uint32_t tRRD, tRRD_L;  /* activate to activate, other bank / same bank group */
@@ -62,6 +62,7 @@ typedef struct hamm_dram_timing {
     uint32_t tRTW;          /* read to write (bus turnaround) */
     uint32_t tRTP, tWR;     /* read to precharge, write recovery */
     uint32_t tRFC, tREFI;   /* refresh; tREFI 0: refresh not modelled */
+    uint32_t tRTRS;         /* bus idle between data bursts of two ranks (0: not modelled) */
 } hamm_dram_timing;
 
 typedef struct hamm_dram_config {
@@ -75,6 +76,8 @@ typedef struct hamm_dram_config {
     uint32_t data_rate;      /* beats per command-clock cycle (2: DDR) */
     double clock_mhz;        /* command clock */
     hamm_dram_timing timing;
+    uint32_t ranks;          /* per channel, sharing its buses (the system model's
+                                ranks_per_channel; a power of two, 1 by default) */
 } hamm_dram_config;
 
 typedef struct hamm_system_config {
@@ -99,8 +102,12 @@ typedef struct hamm_system_config {
     uint32_t row_hit_cap;       /* 0: none; else at most this many row hits while the
                                    bank's oldest request wants another row */
     hamm_ready_order ready_order;
+    int merge_same_address;     /* 1: a read joins a queued read to its address or is
+                                   served by a queued write to it; a write joins a queued
+                                   write (DRAMsim3's controller); 0: each request alone */
     char address_map[512];      /* see hamm/addrmap.h */
     char address_xor[256];      /* "" for none */
+    int address_map_allow_split; /* 1: accept channel or bank bits inside a request */
     unsigned predict_heuristics; /* hamm predict's default heuristics, a set of
                                     (1u << hamm_heuristic) (HAMM_HEUR_ALL) */
     double locality_threshold;  /* locality-switch threshold, requests per activate (2.0) */

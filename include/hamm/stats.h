@@ -1,5 +1,6 @@
 /* hamm/stats.h - one-pass trace statistics: request mix, footprint over channels,
- * banks and rows, and row access locality in trace order.
+ * banks and rows, how the requests spread over the channels and each channel's banks,
+ * and row access locality in trace order.
  *
  * Row access locality here is what an open-page controller that serves requests
  * strictly in trace order would see: a request to a bank whose last request went
@@ -22,9 +23,19 @@
 extern "C" {
 #endif
 
+/* How requests spread over n parts (the channels, or one channel's banks): the most and
+ * the fewest requests of any part, parts without requests included, and which part (the
+ * lowest number among equals).  A part's share is its count / the parts' total. */
+typedef struct hamm_spread {
+    uint64_t largest, smallest;
+    uint32_t largest_at, smallest_at;
+} hamm_spread;
+
 typedef struct hamm_channel_stats {
     uint64_t requests, reads, writes, bytes;
     uint64_t activates; /* row changes in trace order, first use of a bank included */
+    const uint64_t *bank_requests; /* [banks of hamm_trace_stats]: requests per bank */
+    hamm_spread banks;  /* over the channel's banks (shares of its requests) */
 } hamm_channel_stats;
 
 typedef struct hamm_trace_stats {
@@ -36,6 +47,8 @@ typedef struct hamm_trace_stats {
     uint64_t timed;          /* requests that carry an arrival cycle */
     uint64_t first_cycle, last_cycle; /* over timed requests */
     uint32_t channels;       /* entries of per_channel */
+    uint32_t banks;          /* per channel: entries of each bank_requests */
+    hamm_spread spread;      /* over the channels (shares of all requests) */
     const hamm_channel_stats *per_channel;
 } hamm_trace_stats;
 

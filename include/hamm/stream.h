@@ -18,7 +18,7 @@ extern "C" {
 
 /* One request after the address map. */
 typedef struct hamm_mapped_request {
-    uint32_t bank;    /* across bank groups (hamm_dram_coord.bank) */
+    uint32_t bank;    /* across bank groups and ranks: rank * banks + hamm_dram_coord.bank */
     uint32_t row;
     uint32_t size;    /* bytes */
     uint32_t write;   /* 1: a write; 0: a read */
@@ -53,7 +53,7 @@ HAMM_API const hamm_mapped_request *hamm_channel_batch_channel(const hamm_channe
                                                                uint32_t channel, size_t *n);
 HAMM_API void hamm_channel_batch_free(hamm_channel_batch *b);
 
-/* The bytes a geometry addresses: channels x banks x rows x columns x column_bytes (hamm's maps
+/* The bytes a geometry addresses: channels x ranks x banks x rows x columns x column_bytes (hamm's maps
  * decode the addresses below one to one and fold those above onto them); 0 when a count is 0 or the product reaches 2^64 (no address lies beyond). */
 HAMM_API uint64_t hamm_geometry_capacity(const hamm_geometry *g);
 

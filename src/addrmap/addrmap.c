@@ -29,6 +29,8 @@ static hamm_status check_geometry(const hamm_geometry *g, hamm_error *err)
         st = check_count(g->columns, "columns", err);
     if (st == HAMM_OK)
         st = check_count(g->column_bytes, "column_bytes", err);
+    if (st == HAMM_OK)
+        st = check_count(g->ranks, "ranks", err);
     if (st == HAMM_OK && g->bank_groups > g->banks)
         st = hamm_error_field(err, HAMM_ERR_ARG, "geometry",
                               "%u bank groups do not divide %u banks", (unsigned)g->bank_groups,
@@ -129,6 +131,10 @@ hamm_status hamm_addrmap_new(hamm_addrmap **out, const char *spec, const char *x
     if (!out || !spec || !g)
         return hamm_error_set(err, HAMM_ERR_ARG, "hamm_addrmap_new: NULL argument");
     *out = NULL;
+    hamm_geometry with_ranks = *g;
+    if (!with_ranks.ranks) /* a geometry filled in before ranks existed */
+        with_ranks.ranks = 1;
+    g = &with_ranks;
     hamm_status st = check_geometry(g, err);
     if (st != HAMM_OK)
         return st;
@@ -199,7 +205,7 @@ static inline uint64_t field(const hamm_addrmap *m, uint64_t packed, enum addrma
 
 /* Turn raw field values into the coordinate: compose the bank, apply XOR hashing. */
 static void finish(const hamm_addrmap *m, uint32_t ch, uint32_t bank, uint32_t group_field,
-                   uint32_t row, uint32_t col, hamm_dram_coord *out)
+                   uint32_t row, uint32_t col, uint32_t rank, hamm_dram_coord *out)
 {
     uint32_t group = m->bank_is_index ? group_field : bank >> m->index_bits;
     uint32_t index = bank & m->index_mask;
@@ -215,6 +221,7 @@ static void finish(const hamm_addrmap *m, uint32_t ch, uint32_t bank, uint32_t g
     out->bank = (group << m->index_bits) | index;
     out->row = row;
     out->column = col;
+    out->rank = rank;
 }
 
 void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *out)
@@ -226,7 +233,8 @@ void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *
             ch = (uint32_t)gather(m, AM_CHANNEL, x);
         finish(m, ch, (uint32_t)gather(m, AM_BANK, x), (uint32_t)gather(m, AM_BANKGROUP, x),
                (uint32_t)gather(m, AM_ROW, x),
-               (uint32_t)(gather(m, AM_COLUMN, x) >> m->column_shift), out);
+               (uint32_t)(gather(m, AM_COLUMN, x) >> m->column_shift),
+               (uint32_t)gather(m, AM_RANK, x), out);
         return;
     }
     uint64_t packed = pack_fields(m, x);
@@ -234,7 +242,8 @@ void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *
         ch = (uint32_t)field(m, packed, AM_CHANNEL);
     finish(m, ch, (uint32_t)field(m, packed, AM_BANK), (uint32_t)field(m, packed, AM_BANKGROUP),
            (uint32_t)field(m, packed, AM_ROW),
-           (uint32_t)(field(m, packed, AM_COLUMN) >> m->column_shift), out);
+           (uint32_t)(field(m, packed, AM_COLUMN) >> m->column_shift),
+           (uint32_t)field(m, packed, AM_RANK), out);
 }
 
 const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m)

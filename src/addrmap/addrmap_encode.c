@@ -32,7 +32,7 @@ static int insert_channel(const hamm_addrmap *m, uint32_t ch, uint64_t *x)
 static int same_coord(const hamm_dram_coord *a, const hamm_dram_coord *b)
 {
     return a->channel == b->channel && a->bank == b->bank && a->row == b->row &&
-           a->column == b->column;
+           a->column == b->column && a->rank == b->rank;
 }
 
 hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
@@ -47,6 +47,10 @@ hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
                                 (unsigned)c->channel, (unsigned)c->bank, (unsigned)c->row,
                                 (unsigned)c->column, (unsigned)g->channels, (unsigned)g->banks,
                                 (unsigned)g->rows, (unsigned)g->columns);
+    if (c->rank >= g->ranks)
+        return hamm_error_field(err, HAMM_ERR_ARG, "coordinate",
+                                "rank %u is outside the geometry (%u ranks per channel)",
+                                (unsigned)c->rank, (unsigned)g->ranks);
     /* XOR hashing flips channel and bank bits by row and column bits, which are stored
      * as they are: flipping by the same bits again gives the raw fields. */
     uint32_t ch = c->channel, group = c->bank >> m->index_bits, index = c->bank & m->index_mask;
@@ -57,7 +61,7 @@ hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
         group ^= (s >> t->group_shift) & t->group_mask;
         index ^= s & t->index_mask;
     }
-    uint64_t x = scatter(m, AM_ROW, c->row) |
+    uint64_t x = scatter(m, AM_ROW, c->row) | scatter(m, AM_RANK, c->rank) |
                  scatter(m, AM_COLUMN, (uint64_t)c->column << m->column_shift);
     if (m->bank_is_index)
         x |= scatter(m, AM_BANKGROUP, group) | scatter(m, AM_BANK, index);

@@ -5,7 +5,7 @@
  *
  * Widths come from the geometry: channel log2(channels), bankgroup log2(bank_groups),
  * bank log2(banks / bank_groups) when a bankgroup field is listed and log2(banks) when not,
- * row log2(rows), column log2(columns).  The lowest log2(column_bytes) bits are the byte
+ * row log2(rows), column log2(columns), rank log2(ranks) (left out with one rank).  The lowest log2(column_bytes) bits are the byte
  * offset within a column and are not listed.  A field listed more than once takes the
  * explicit widths of its pieces, and at most one piece may go without a width (it takes
  * what is left); the first piece listed holds the field's most significant bits.
@@ -27,7 +27,7 @@ struct token {
 
 static const char *const names[AM_FIELD_COUNT] = {
     [AM_CHANNEL] = "channel", [AM_BANKGROUP] = "bankgroup", [AM_BANK] = "bank",
-    [AM_ROW] = "row",         [AM_COLUMN] = "column",
+    [AM_ROW] = "row",         [AM_COLUMN] = "column",       [AM_RANK] = "rank",
 };
 
 const char *addrmap_field_name(enum addrmap_field f)
@@ -65,7 +65,7 @@ static hamm_status parse_token(const char *s, size_t len, struct token *t, hamm_
     if (f < 0)
         return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
                                 "unknown field '%.*s' (expected row, bank, bankgroup, channel, "
-                                "column)", (int)name_len, s);
+                                "column, rank)", (int)name_len, s);
     t->field = (enum addrmap_field)f;
     t->width = NO_WIDTH;
     if (name_len == len)
@@ -109,6 +109,7 @@ static void field_widths(const hamm_geometry *g, int has_group, unsigned w[AM_FI
     w[AM_BANK] = addrmap_log2(g->banks) - w[AM_BANKGROUP];
     w[AM_ROW] = addrmap_log2(g->rows);
     w[AM_COLUMN] = addrmap_log2(g->columns);
+    w[AM_RANK] = addrmap_log2(g->ranks); /* 0 with one rank: the field may be left out */
 }
 
 static const char *count_noun(enum addrmap_field f)
@@ -119,6 +120,7 @@ static const char *count_noun(enum addrmap_field f)
     case AM_BANK: return "banks";
     case AM_ROW: return "rows";
     case AM_COLUMN: return "columns";
+    case AM_RANK: return "ranks";
     case AM_FIELD_COUNT: break;
     }
     return "?";
@@ -132,6 +134,7 @@ static uint32_t field_count(const hamm_geometry *g, enum addrmap_field f, int ha
     case AM_BANK: return has_group ? g->banks / g->bank_groups : g->banks;
     case AM_ROW: return g->rows;
     case AM_COLUMN: return g->columns;
+    case AM_RANK: return g->ranks;
     case AM_FIELD_COUNT: break;
     }
     return 0;

@@ -124,6 +124,11 @@ hamm_status addrmap_gpgpusim_parse(const char *spec, const hamm_geometry *g,
 {
     int has_dramid;
     unsigned bit = 0, count[AM_FIELD_COUNT] = {0};
+    if (g->ranks > 1)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
+                                "GPGPU-Sim's spelling has no rank letter, and there are %u ranks "
+                                "per channel: use the field-order spelling with a rank field "
+                                "(e.g. \"row:rank:bank:channel:column\")", (unsigned)g->ranks);
     const char *letters = parse_dramid(spec, &has_dramid, &bit, err);
     if (!letters)
         return HAMM_ERR_CONFIG;

@@ -21,6 +21,7 @@ enum addrmap_field {
     AM_BANK, /* the bank index within its group, or every bank bit (see bank_is_index) */
     AM_ROW,
     AM_COLUMN,
+    AM_RANK, /* last: a map without ranks lays out as before they existed */
     AM_FIELD_COUNT
 };
 

@@ -13,6 +13,7 @@
  * files allow. */
 #define CHECK_MAX_CHANNELS 1024u
 #define CHECK_MAX_BANKS 1024u
+#define CHECK_MAX_RANKS 16u
 #define CHECK_MAX_DATA_RATE 64u
 
 #define CHECK_NEVER UINT64_MAX /* "no such command yet" */
@@ -25,7 +26,7 @@ hamm_status checker_device_check(const hamm_command_device *dev, const char *sou
                                  uint64_t line, hamm_error *err);
 
 /* The first part of `cmd` that `dev` cannot hold, or NULL when it fits: "cmd" (not a DRAM
- * command), "channel", "bank" (but for REF), "row" (of an ACT) or "column" (of a RD or
+ * command), "channel", "rank", "bank" (but for REF), "row" (of an ACT) or "column" (of a RD or
  * WR); `text` (`size` bytes) then says why, e.g. "bank 4 is out of range (banks=4)". */
 const char *checker_device_range(const hamm_command_device *dev, const hamm_command *cmd,
                                  char *text, size_t size);

@@ -30,6 +30,9 @@ hamm_status checker_device_check(const hamm_command_device *dev, const char *sou
     if (d->banks < 1 || d->banks > CHECK_MAX_BANKS)
         return bad_device(source, line, "banks", err, "%u banks: must be 1 to %u",
                           (unsigned)d->banks, CHECK_MAX_BANKS);
+    if (d->ranks < 1 || d->ranks > CHECK_MAX_RANKS)
+        return bad_device(source, line, "ranks", err, "%u ranks: must be 1 to %u",
+                          (unsigned)d->ranks, CHECK_MAX_RANKS);
     if (d->rows < 1)
         return bad_device(source, line, "rows", err, "0 rows: must be at least 1");
     if (d->columns < 1)
@@ -62,6 +65,11 @@ const char *checker_device_range(const hamm_command_device *dev, const hamm_comm
         snprintf(text, size, "channel %u is out of range (channels=%u)",
                  (unsigned)cmd->channel, (unsigned)dev->channels);
         return "channel";
+    }
+    if (cmd->rank >= d->ranks) {
+        snprintf(text, size, "rank %u is out of range (ranks=%u)", (unsigned)cmd->rank,
+                 (unsigned)d->ranks);
+        return "rank";
     }
     if (cmd->cmd != HAMM_CMD_REF && cmd->bank >= d->banks) {
         snprintf(text, size, "bank %u is out of range (banks=%u)", (unsigned)cmd->bank,

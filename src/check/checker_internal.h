@@ -41,26 +41,34 @@ typedef struct group_state {
     uint64_t rd, wr; /* the group's last RD and WR */
 } group_state;
 
-/* Issue cycles of the last bursts of one kind (RD or WR), oldest overwritten. */
+/* Issue cycles (and ranks) of the last bursts of one kind (RD or WR), oldest overwritten. */
 typedef struct burst_ring {
     uint64_t issue[BURST_RING];
+    uint32_t rank[BURST_RING];
     uint32_t n;    /* bursts held, at most BURST_RING */
     uint32_t next; /* where the next one goes */
 } burst_ring;
 
+/* One rank of a channel (the whole channel when it has one rank): what the rules within
+ * a rank read. */
 typedef struct channel_state {
     latest2 act, rd, wr;    /* by bank group */
     uint64_t faw[4];        /* the last four ACTs; faw[faw_next] is the oldest when full */
     uint32_t faw_n, faw_next;
-    uint64_t last_cmd;      /* the channel's previous command (when `spoke`) */
-    uint32_t spoke;         /* a command came: last_cmd holds it, even at 2^64 - 1 = NEVER */
-    uint64_t last_pre;      /* the channel's last PRE, any bank; NEVER */
+    uint64_t last_pre;      /* the rank's last PRE, any bank; NEVER */
     uint64_t last_ref;      /* NEVER before the first REF */
     uint64_t refi_base;     /* the last REF, or cycle 0: start of the refresh interval */
     uint32_t refi_reported; /* the current interval's overrun was reported */
     uint32_t open_banks;
-    burst_ring bursts[2];   /* [0] read bursts, [1] write bursts */
 } channel_state;
+
+/* What the ranks of a channel share: the command bus and the data bus. */
+typedef struct bus_state {
+    uint64_t last_cmd;      /* the channel's previous command (when `spoke`) */
+    uint32_t spoke;         /* a command came: last_cmd holds it, even at 2^64 - 1 = NEVER */
+    uint64_t last_rd;       /* the channel's last RD, any rank (tRTW); NEVER */
+    burst_ring bursts[2];   /* [0] read bursts, [1] write bursts */
+} bus_state;
 
 /* One gap rule: its name, the minimum gap and, for a sum, how it is made up. */
 typedef struct rule_gap {
@@ -80,14 +88,16 @@ struct hamm_checker {
     hamm_command_device dev;
     const hamm_dram_timing *t;  /* &dev.dram.timing */
     uint32_t banks_per_group;
+    uint32_t ranks;             /* per channel */
     uint64_t burst;             /* BL / data_rate cycles */
     uint64_t latency[2];        /* CL, WL: command to first data beat */
     rule_pair rrd, ccd, wtr;    /* ACT->ACT, RD->RD/WR->WR, WR->RD */
     rule_gap wr_pre;            /* WR -> PRE: WL + burst + tWR */
     uint64_t refi_max;          /* REFI_MAX_INTERVALS x tREFI; 0: no refresh interval rule */
-    channel_state *ch;
-    group_state *groups;        /* channels x bank_groups */
-    bank_state *banks;          /* channels x banks */
+    channel_state *ch;          /* channels x ranks */
+    bus_state *bus;             /* channels */
+    group_state *groups;        /* channels x ranks x bank_groups */
+    bank_state *banks;          /* channels x ranks x banks */
     uint64_t commands, violations;
     uint64_t end;               /* the latest cycle of any command: the log's end */
 };
@@ -101,12 +111,14 @@ typedef struct check_ctx {
     unsigned n; /* violations of this command */
 } check_ctx;
 
-/* Where a command lands: its channel and, but for REF, its bank and bank group. */
+/* Where a command lands: its channel's buses, its rank and, but for REF, its bank and
+ * bank group. */
 typedef struct where {
+    bus_state *bus;
     channel_state *ch;
     group_state *g;
     bank_state *b;
-    uint32_t bank, group;
+    uint32_t bank, group, rank;
 } where;
 
 /* For a deadline (the refresh interval): a sum past 2^64 - 1 is a deadline never reached. */
@@ -143,7 +155,7 @@ void checker_rules_derive(hamm_checker *c);
 int checker_rules_range(check_ctx *x);
 /* Report every rule x->cmd, landing at w, breaks against the state before it. */
 void checker_rules_check(check_ctx *x, const where *w);
-/* At the end of the log (x->cmd: the end marker of channel ch): a missed REF. */
+/* At the end of the log (x->cmd: the end marker of a channel's rank ch): a missed REF. */
 void checker_rules_finish(check_ctx *x, channel_state *ch);
 
 /* ---- checker_state.c ---- */
@@ -154,11 +166,17 @@ void checker_state_reset(hamm_checker *c);
 void checker_state_issue(const where *w, const hamm_command *cmd);
 /* The latest from any unit but `unit`. */
 uint64_t checker_state_latest_except(const latest2 *l, uint32_t unit);
-/* The issue cycle of a burst in `r` (data `latency` after issue) that overlaps the burst
- * of a command at `cycle` whose data comes `own` cycles after it, or NEVER. */
+/* A burst on the data bus: its command's cycle, the cycles to its data, its rank. */
+typedef struct bus_burst {
+    uint64_t cycle, latency;
+    uint32_t rank;
+} bus_burst;
+/* The issue cycle of the newest burst in `r` (data `latency` after issue) that comes too
+ * near the burst `own`: overlaps it or, when `gap` is not 0 and the ranks differ, comes
+ * less than `gap` cycles before or after it; NEVER when none does.  *rank: the hit's. */
 uint64_t checker_state_burst_overlap(const burst_ring *r, uint64_t latency, uint64_t burst,
-                                     uint64_t cycle, uint64_t own);
-/* The lowest open bank of `channel` (the last bank when none is). */
-uint32_t checker_state_first_open_bank(const hamm_checker *c, uint32_t channel);
+                                     const bus_burst *own, uint64_t gap, uint32_t *rank);
+/* The lowest open bank of rank `rank` of `channel` (the last bank when none is). */
+uint32_t checker_state_first_open_bank(const hamm_checker *c, uint32_t channel, uint32_t rank);
 
 #endif

@@ -141,26 +141,45 @@ static void check_refresh_due(check_ctx *x, channel_state *ch)
     if (x->cmd->cycle <= due)
         return;
     ch->refi_reported = 1;
-    violation(x, "tREFI", "no REF since %s %llu: %llu + %llu (%u x tREFI %u) = %llu < %llu",
-              ch->last_ref == NEVER ? "cycle" : "REF at", (unsigned long long)ch->refi_base,
+    char rank[24] = "";
+    if (c->ranks > 1)
+        snprintf(rank, sizeof rank, "rank %u: ", (unsigned)x->cmd->rank);
+    violation(x, "tREFI", "%sno REF since %s %llu: %llu + %llu (%u x tREFI %u) = %llu < %llu",
+              rank, ch->last_ref == NEVER ? "cycle" : "REF at", (unsigned long long)ch->refi_base,
               (unsigned long long)ch->refi_base, (unsigned long long)c->refi_max,
               REFI_MAX_INTERVALS, (unsigned)c->t->tREFI, (unsigned long long)due,
               (unsigned long long)x->cmd->cycle);
 }
 
-static void check_data_bus(check_ctx *x, const channel_state *ch, int kind)
+/* The newest burst of either kind (own kind first) too near the new one, given `gap`
+ * between ranks; *other: its kind. */
+static uint64_t bus_hit(const hamm_checker *c, const bus_state *bus, const bus_burst *own,
+                        int kind, uint64_t gap, int *other, uint32_t *rank)
+{
+    *other = kind;
+    uint64_t hit = checker_state_burst_overlap(&bus->bursts[kind], c->latency[kind], c->burst,
+                                               own, gap, rank);
+    if (hit == NEVER) {
+        *other = !kind;
+        hit = checker_state_burst_overlap(&bus->bursts[*other], c->latency[*other], c->burst,
+                                          own, gap, rank);
+    }
+    return hit;
+}
+
+/* Bursts overlap on the data bus ("data bus"), or those of two ranks come closer than
+ * tRTRS ("tRTRS"; only with more than one rank). */
+static void check_data_bus(check_ctx *x, const where *w, int kind)
 {
     static const char *const names[2] = {"RD", "WR"};
     const hamm_checker *c = x->c;
     uint64_t cycle = x->cmd->cycle;
-    int other = kind;
-    uint64_t hit = checker_state_burst_overlap(&ch->bursts[kind], c->latency[kind], c->burst,
-                                               cycle, c->latency[kind]);
-    if (hit == NEVER) {
-        other = !kind;
-        hit = checker_state_burst_overlap(&ch->bursts[other], c->latency[other], c->burst,
-                                          cycle, c->latency[kind]);
-    }
+    bus_burst own = {cycle, c->latency[kind], w->rank};
+    int other;
+    uint32_t rank = 0;
+    uint64_t gap = 0, hit = bus_hit(c, w->bus, &own, kind, 0, &other, &rank);
+    if (hit == NEVER && c->ranks > 1 && c->t->tRTRS)
+        hit = bus_hit(c, w->bus, &own, kind, gap = c->t->tRTRS, &other, &rank);
     if (hit == NEVER)
         return;
     char s[48], e[48], hs[48], he[48];
@@ -168,8 +187,16 @@ static void check_data_bus(check_ctx *x, const channel_state *ch, int kind)
     sum_text(e, sizeof e, cycle, c->latency[kind] + c->burst);
     sum_text(hs, sizeof hs, hit, c->latency[other]);
     sum_text(he, sizeof he, hit, c->latency[other] + c->burst);
-    violation(x, RULE_DATA_BUS, "%s data [%s, %s) overlaps %s data [%s, %s) of %s at %llu",
-              names[kind], s, e, names[other], hs, he, names[other], (unsigned long long)hit);
+    if (!gap)
+        violation(x, RULE_DATA_BUS, "%s data [%s, %s) overlaps %s data [%s, %s) of %s at %llu",
+                  names[kind], s, e, names[other], hs, he, names[other],
+                  (unsigned long long)hit);
+    else
+        violation(x, "tRTRS",
+                  "%s data [%s, %s) (rank %u) is less than tRTRS %llu from %s data [%s, %s) "
+                  "(rank %u) of %s at %llu",
+                  names[kind], s, e, (unsigned)w->rank, (unsigned long long)gap, names[other],
+                  hs, he, (unsigned)rank, names[other], (unsigned long long)hit);
 }
 
 static void check_act(check_ctx *x, const where *w)
@@ -215,7 +242,7 @@ static void check_rd(check_ctx *x, const where *w)
     const channel_state *ch = w->ch;
     need_pair(x, &c->ccd, "RD", w->g->rd, checker_state_latest_except(&ch->rd, w->group));
     need_pair(x, &c->wtr, "WR", w->g->wr, checker_state_latest_except(&ch->wr, w->group));
-    check_data_bus(x, w->ch, 0);
+    check_data_bus(x, w, 0);
 }
 
 static void check_wr(check_ctx *x, const where *w)
@@ -224,8 +251,8 @@ static void check_wr(check_ctx *x, const where *w)
     check_column(x, w);
     const channel_state *ch = w->ch;
     need_pair(x, &c->ccd, "WR", w->g->wr, checker_state_latest_except(&ch->wr, w->group));
-    need(x, "tRTW", "RD", w->ch->rd.cycle[0], c->t->tRTW, NULL);
-    check_data_bus(x, w->ch, 1);
+    need(x, "tRTW", "RD", w->bus->last_rd, c->t->tRTW, NULL); /* a bus turnaround: any rank */
+    check_data_bus(x, w, 1);
 }
 
 static void check_ref(check_ctx *x, channel_state *ch)
@@ -234,7 +261,7 @@ static void check_ref(check_ctx *x, channel_state *ch)
     if (ch->open_banks)
         violation(x, RULE_STATE, "REF with %u bank%s open (bank %u%s)",
                   (unsigned)ch->open_banks, ch->open_banks == 1 ? "" : "s",
-                  (unsigned)checker_state_first_open_bank(c, x->cmd->channel),
+                  (unsigned)checker_state_first_open_bank(c, x->cmd->channel, x->cmd->rank),
                   ch->open_banks == 1 ? "" : ", ...");
     need(x, "tRP", "PRE", ch->last_pre, c->t->tRP, NULL);
     if (c->t->tRFC)
@@ -257,8 +284,8 @@ void checker_rules_check(check_ctx *x, const where *w)
     const hamm_command *cmd = x->cmd;
     /* Every "last X" below is NEVER (none) at 2^64 - 1, where it cannot bind: a command
      * after one at 2^64 - 1 shares its cycle, and this rule, which knows, reports it. */
-    if (w->ch->spoke)
-        bound(x, RULE_CMD_BUS, "previous command", w->ch->last_cmd, 1, NULL);
+    if (w->bus->spoke)
+        bound(x, RULE_CMD_BUS, "previous command", w->bus->last_cmd, 1, NULL);
     check_refresh_due(x, w->ch);
     switch (cmd->cmd) {
     case HAMM_CMD_ACT:
@@ -290,9 +317,12 @@ void checker_rules_finish(check_ctx *x, channel_state *ch)
     if (ch->refi_reported || c->end <= due)
         return;
     ch->refi_reported = 1;
+    char rank[24] = "";
+    if (c->ranks > 1)
+        snprintf(rank, sizeof rank, "rank %u: ", (unsigned)x->cmd->rank);
     violation(x, "tREFI",
-              "no REF since %s %llu: %llu + %llu (%u x tREFI %u) = %llu < end of log %llu",
-              ch->last_ref == NEVER ? "cycle" : "REF at", (unsigned long long)ch->refi_base,
+              "%sno REF since %s %llu: %llu + %llu (%u x tREFI %u) = %llu < end of log %llu",
+              rank, ch->last_ref == NEVER ? "cycle" : "REF at", (unsigned long long)ch->refi_base,
               (unsigned long long)ch->refi_base, (unsigned long long)c->refi_max,
               REFI_MAX_INTERVALS, (unsigned)c->t->tREFI, (unsigned long long)due,
               (unsigned long long)c->end);

@@ -17,6 +17,8 @@ const log_key log_keys[] = {
     {"CL", TIM(CL)},       {"WL", TIM(WL)},         {"tWTR", TIM(tWTR)},
     {"tWTR_L", TIM(tWTR_L)}, {"tRTW", TIM(tRTW)},   {"tRTP", TIM(tRTP)},
     {"tWR", TIM(tWR)},     {"tRFC", TIM(tRFC)},     {"tREFI", TIM(tREFI)},
+    /* version 2 only */
+    {"ranks", DEV(dram.ranks)}, {"tRTRS", TIM(tRTRS)},
 };
 #undef DEV
 #undef TIM

@@ -10,7 +10,15 @@
 #include "hamm/command.h"
 
 #define LOG_MAGIC "# hamm command log 1"
-#define LOG_NKEYS 25u /* entries of log_keys: a constant, so the reader's "seen" needs no VLA */
+#define LOG_MAGIC_RANKS "# hamm command log 2" /* more than one rank per channel */
+#define LOG_NKEYS 27u /* entries of log_keys: a constant, so the reader's "seen" needs no VLA */
+#define LOG_NKEYS_V1 25u /* version 1 has the first 25 (no ranks, no tRTRS) */
+
+/* A log of version 2 (ranks > 1) has every key, and a rank on each command line. */
+static inline size_t log_keys_count(int version)
+{
+    return version == 2 ? LOG_NKEYS : LOG_NKEYS_V1;
+}
 
 typedef struct log_key {
     const char *name;

@@ -20,6 +20,7 @@
 typedef struct log_reader {
     line_reader lr;            /* the log's lines, with their numbers and offsets */
     hamm_command_device dev;
+    int version;               /* 1, or 2: several ranks, a rank on every command line */
     uint64_t *last;            /* per channel: cycle of the last command (0 before one) */
     uint64_t *last_line;       /* per channel: its line */
     hamm_violation_fn report;
@@ -106,10 +107,13 @@ static hamm_status read_magic(log_reader *r, hamm_error *err)
     if (!scan_next(&l, &tok))
         return fail(r, err, HAMM_ERR_FORMAT, NULL, "header",
                     "the first line lacks the version: it must be '" LOG_MAGIC "'");
-    if (!scan_is(tok, "1") || !scan_at_end(&l))
+    r->version = scan_is(tok, "1") ? 1 : scan_is(tok, "2") ? 2 : 0;
+    if (!r->version || !scan_at_end(&l))
         return fail(r, err, HAMM_ERR_FORMAT, &tok, "version",
-                    "command log version '%.*s' is not supported (this hamm reads version 1)",
+                    "command log version '%.*s' is not supported (this hamm reads versions 1 "
+                    "and 2)",
                     token_clip(tok), tok.p);
+    r->dev.dram.ranks = 1; /* version 1: one rank; version 2 says how many */
     return HAMM_OK;
 }
 
@@ -121,10 +125,10 @@ static hamm_status header_pair(log_reader *r, scan_token tok, unsigned *seen, ha
                     token_clip(tok), tok.p);
     scan_token name = {tok.p, (size_t)(eq - tok.p)};
     scan_token value = {eq + 1, tok.len - name.len - 1};
-    size_t k = 0;
-    while (k < LOG_NKEYS && !scan_is(name, log_keys[k].name))
+    size_t k = 0, nkeys = log_keys_count(r->version);
+    while (k < nkeys && !scan_is(name, log_keys[k].name))
         k++;
-    if (k == LOG_NKEYS)
+    if (k == nkeys)
         return fail(r, err, HAMM_ERR_FORMAT, &tok, "header", "unknown key '%.*s'",
                     token_clip(name), name.p);
     if (seen[k])
@@ -161,7 +165,7 @@ static hamm_status read_device(log_reader *r, hamm_error *err)
     while (scan_next(&l, &tok))
         if ((st = header_pair(r, tok, seen, err)) != HAMM_OK)
             return st;
-    for (size_t k = 0; k < LOG_NKEYS; k++)
+    for (size_t k = 0; k < log_keys_count(r->version); k++)
         if (!seen[k])
             return fail(r, err, HAMM_ERR_FORMAT, NULL, log_keys[k].name,
                         "missing key %s (the header needs all of them; see "
@@ -234,6 +238,12 @@ static hamm_status parse_command(const log_reader *r, scan_line l, hamm_command 
     if (!parse_name(tok, &c->cmd))
         return fail(r, err, HAMM_ERR_PARSE, &tok, "command",
                     "expected ACT, PRE, RD, WR or REF, found '%.*s'", token_clip(tok), tok.p);
+    c->rank = 0;
+    if (r->version == 2) {
+        if ((st = need_number(r, &l, "rank", r->dev.dram.ranks - 1u, "ranks", &v, err)))
+            return st;
+        c->rank = (uint32_t)v;
+    }
     if ((st = parse_bank(r, &l, c, err)) != HAMM_OK || (st = parse_arg(r, &l, c, err)))
         return st;
     if (scan_next(&l, &tok))

@@ -39,6 +39,7 @@ static char *put_str(char *p, const char *s)
 struct hamm_command_log {
     hamm_output *out;           /* not owned */
     hamm_command_device dev;
+    int version;                /* 2 with more than one rank: lines carry the rank */
     uint64_t *last;             /* per channel: the last cycle written (0 before one) */
     size_t len;                 /* bytes in buf */
     char buf[LOG_BUF];
@@ -47,8 +48,8 @@ struct hamm_command_log {
 static hamm_status write_header(hamm_command_log *log, hamm_error *err)
 {
     char line[1024];
-    char *p = put_str(line, LOG_MAGIC "\n#");
-    for (size_t k = 0; k < LOG_NKEYS; k++) {
+    char *p = put_str(line, log->version == 2 ? LOG_MAGIC_RANKS "\n#" : LOG_MAGIC "\n#");
+    for (size_t k = 0; k < log_keys_count(log->version); k++) {
         *p++ = ' ';
         p = put_str(p, log_keys[k].name);
         *p++ = '=';
@@ -74,6 +75,7 @@ hamm_status hamm_command_log_new(hamm_command_log **out_log, hamm_output *out,
     }
     log->out = out;
     log->dev = *dev;
+    log->version = dev->dram.ranks > 1 ? 2 : 1;
     log->last = last;
     log->len = 0;
     if ((st = write_header(log, err)) != HAMM_OK) {
@@ -101,7 +103,7 @@ static hamm_status writable(const hamm_command_log *log, const hamm_command *c,
     return hamm_error_field(err, HAMM_ERR_ARG, what, "%s", text);
 }
 
-static char *format_command(char *p, const hamm_command *c)
+static char *format_command(char *p, const hamm_command *c, int version)
 {
     p = put_u64(p, c->cycle);
     *p++ = ' ';
@@ -109,6 +111,10 @@ static char *format_command(char *p, const hamm_command *c)
     *p++ = ' ';
     p = put_str(p, hamm_command_name(c->cmd));
     *p++ = ' ';
+    if (version == 2) {
+        p = put_u64(p, c->rank);
+        *p++ = ' ';
+    }
     if (c->cmd == HAMM_CMD_REF) {
         *p++ = '-';
     } else {
@@ -131,7 +137,7 @@ hamm_status hamm_command_log_write(hamm_command_log *log, const hamm_command *cm
             return st;
         if (LOG_BUF - log->len < LINE_MAX_BYTES && (st = hamm_command_log_flush(log, err)))
             return st;
-        char *end = format_command(log->buf + log->len, &cmds[i]);
+        char *end = format_command(log->buf + log->len, &cmds[i], log->version);
         log->len = (size_t)(end - log->buf);
         log->last[cmds[i].channel] = cmds[i].cycle;
     }

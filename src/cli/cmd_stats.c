@@ -1,4 +1,5 @@
-/* cmd_stats.c - `hamm stats TRACE`: request mix, footprint, locality per channel. */
+/* cmd_stats.c - `hamm stats TRACE`: request mix, footprint, spread over channels and
+ * banks, locality per channel. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,10 @@ void cmd_stats_help(FILE *out)
             "Read TRACE (a file, or - for standard input; plain, zstd, gzip or xz) and\n"
             "report: requests, read/write mix, bytes, channels and banks touched, distinct\n"
             "rows, per-channel request counts and the row access locality in trace order\n"
-            "(requests per activate of an open-page controller serving in trace order).\n\n"
+            "(requests per activate of an open-page controller serving in trace order),\n"
+            "and how the requests spread under the model's address map: each channel's\n"
+            "share of them, the largest and smallest, and within each channel the largest\n"
+            "and smallest share of one bank (an unused channel or bank counts, at 0%%).\n\n"
             "options:\n"
             "  -j, --json               JSON (schema hamm-stats/1, see docs/JSON.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically)\n");
@@ -28,6 +32,29 @@ void cmd_stats_help(FILE *out)
 static double shown(double v)
 {
     return v < 0.0 ? 0.0 : v;
+}
+
+/* 100 * part / whole; 0 when whole is 0 (the table shows undefined shares as 0). */
+static double pct(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* One row per channel: its counts, locality, share, and its banks' largest and smallest
+ * shares of its requests. */
+static void print_channels(FILE *out, const hamm_trace_stats *s)
+{
+    fprintf(out, "\n%7s %12s %12s %12s %12s %9s %7s %9s %9s\n", "channel", "requests", "reads",
+            "writes", "activates", "locality", "share", "bank max", "bank min");
+    for (uint32_t i = 0; i < s->channels; i++) {
+        const hamm_channel_stats *c = &s->per_channel[i];
+        fprintf(out, "%7u %12llu %12llu %12llu %12llu %9.3f %6.1f%% %8.1f%% %8.1f%%\n", i,
+                (unsigned long long)c->requests, (unsigned long long)c->reads,
+                (unsigned long long)c->writes, (unsigned long long)c->activates,
+                shown(hamm_row_locality(c->requests, c->activates)),
+                pct(c->requests, s->requests), pct(c->banks.largest, c->requests),
+                pct(c->banks.smallest, c->requests));
+    }
 }
 
 static void print_table(FILE *out, const cli_result *res)
@@ -47,23 +74,18 @@ static void print_table(FILE *out, const cli_result *res)
     fprintf(out, "channels       %llu of %u touched\n", (unsigned long long)s->channels_touched,
             cfg->channels);
     fprintf(out, "banks          %llu of %llu touched\n", (unsigned long long)s->banks_touched,
-            (unsigned long long)cfg->channels * cfg->dram.banks);
+            (unsigned long long)cfg->channels * cfg->dram.banks * cfg->dram.ranks);
     fprintf(out, "distinct rows  %llu\n", (unsigned long long)s->distinct_rows);
     fprintf(out, "row locality   %.3f requests per activate (trace order)\n",
             shown(hamm_row_locality(s->requests, s->activates)));
+    fprintf(out, "channel share  largest %.1f%% (channel %u), smallest %.1f%% (channel %u)\n",
+            pct(s->spread.largest, s->requests), (unsigned)s->spread.largest_at,
+            pct(s->spread.smallest, s->requests), (unsigned)s->spread.smallest_at);
     if (s->timed)
         fprintf(out, "arrival cycles %llu .. %llu (%llu timed requests)\n",
                 (unsigned long long)s->first_cycle, (unsigned long long)s->last_cycle,
                 (unsigned long long)s->timed);
-    fprintf(out, "\n%7s %12s %12s %12s %12s %9s\n", "channel", "requests", "reads", "writes",
-            "activates", "locality");
-    for (uint32_t i = 0; i < s->channels; i++) {
-        const hamm_channel_stats *c = &s->per_channel[i];
-        fprintf(out, "%7u %12llu %12llu %12llu %12llu %9.3f\n", i,
-                (unsigned long long)c->requests, (unsigned long long)c->reads,
-                (unsigned long long)c->writes, (unsigned long long)c->activates,
-                shown(hamm_row_locality(c->requests, c->activates)));
-    }
+    print_channels(out, s);
 }
 
 static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm_error *err)

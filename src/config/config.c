@@ -142,7 +142,8 @@ static hamm_status resolve_dram(struct load *ld, json_t **root, hamm_error *err)
     return HAMM_OK;
 }
 
-/* Build the address map once: a map that does not fit the geometry fails here. */
+/* Build the address map once: a map that does not fit the geometry fails here, and so
+ * does one with a channel or bank bit inside a request (unless address_map_allow_split). */
 static hamm_status check_map(const hamm_system_config *c, const struct schema_source *src,
                              hamm_error *err)
 {
@@ -150,8 +151,12 @@ static hamm_status check_map(const hamm_system_config *c, const struct schema_so
     hamm_error local;
     hamm_error_clear(&local);
     if (hamm_config_addrmap(c, &m, &local) == HAMM_OK) {
+        hamm_status st = c->address_map_allow_split
+                             ? HAMM_OK
+                             : hamm_addrmap_check_request(m, c->request_size, &local);
         hamm_addrmap_free(m);
-        return HAMM_OK;
+        if (st == HAMM_OK)
+            return HAMM_OK;
     }
     if (local.status != HAMM_ERR_CONFIG)
         return hamm_error_at(err, local.status, HAMM_IN(src->file), local.field, "%s", local.text);
@@ -224,6 +229,7 @@ void hamm_config_geometry(const hamm_system_config *cfg, hamm_geometry *g)
     g->rows = cfg->dram.rows;
     g->columns = cfg->dram.columns;
     g->column_bytes = cfg->chips_per_channel * cfg->dram.bus_width_bits / 8;
+    g->ranks = cfg->dram.ranks;
 }
 
 hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **out,

@@ -60,15 +60,18 @@ static uint64_t after(uint64_t a, uint64_t b)
  * the REF every bank is closed, every earlier ACT was at least tRAS + tRP before it, every
  * earlier RD tRTP + tRP and every WR WL + burst + tWR + tRP; the first burst needs an ACT
  * (tRFC after the REF, and tRC, tRRD_L, tFAW after those ACTs) and tRCD, and its column
- * spacing and turnaround from those bursts.  *late: cycles from due to REF; *first: from
- * the REF to the first burst, *act_bound when that is tRFC + tRCD. */
+ * spacing and turnaround from those bursts.  With several ranks every rank's banks close
+ * and each rank's REF takes a cycle of the command bus (the last one counts).  *late:
+ * cycles from due to REF; *first: from the REF to the first burst, *act_bound when that
+ * is tRFC + tRCD. */
 static void refresh_worst(const hamm_dram_config *d, uint64_t *late, uint64_t *first,
                           int *act_bound)
 {
     const hamm_dram_timing *t = &d->timing;
     uint64_t burst = d->burst_length / d->data_rate;
     uint64_t rd_pre = t->tRTP, wr_pre = (uint64_t)t->WL + burst + t->tWR;
-    *late = max3(t->tRAS, rd_pre, wr_pre) - 1 + (d->banks - 1) + t->tRP;
+    uint64_t ranks = d->ranks ? d->ranks : 1;
+    *late = max3(t->tRAS, rd_pre, wr_pre) - 1 + (ranks * d->banks - 1) + t->tRP + (ranks - 1);
     uint64_t act_gap = max3(t->tRC, t->tRRD_L > t->tRRD ? t->tRRD_L : t->tRRD, t->tFAW);
     uint64_t act = t->tRFC > after(act_gap, (uint64_t)t->tRAS + t->tRP)
                        ? t->tRFC
@@ -100,14 +103,18 @@ static hamm_status check_refresh_room(const hamm_dram_config *d,
         snprintf(why, sizeof why, "tRFC %u + tRCD %u", (unsigned)t->tRFC, (unsigned)t->tRCD);
     uint64_t close = max3(t->tRAS, t->tRTP, (uint64_t)t->WL + d->burst_length / d->data_rate +
                                                 t->tWR);
+    uint32_t ranks = d->ranks ? d->ranks : 1;
+    char refs[48] = "";
+    if (ranks > 1)
+        snprintf(refs, sizeof refs, ", the REFs of %u more ranks", (unsigned)(ranks - 1));
     return schema_fail(src, TIM "tREFI", err,
                        "tREFI (%u) leaves no time to serve a request: a due REF can wait %llu "
                        "cycles (max(tRAS, tRTP, WL + burst + tWR) %llu - 1, %u banks more, "
-                       "tRP %u) and the first burst after it %llu more (%s): tREFI must be at "
-                       "least %llu",
+                       "tRP %u%s) and the first burst after it %llu more (%s): tREFI must be "
+                       "at least %llu",
                        (unsigned)t->tREFI, (unsigned long long)late, (unsigned long long)close,
-                       (unsigned)(d->banks - 1), (unsigned)t->tRP, (unsigned long long)first,
-                       why, (unsigned long long)(late + first + 1));
+                       (unsigned)(ranks * d->banks - 1), (unsigned)t->tRP, refs,
+                       (unsigned long long)first, why, (unsigned long long)(late + first + 1));
 }
 
 static hamm_status check_refresh(const hamm_dram_config *d, const struct schema_source *src,

@@ -33,6 +33,7 @@ static hamm_status check_path(const char *path, hamm_error *err)
         return fail(err, path, "names an object; set one of its keys (e.g. dram.timing.tRCD)");
     case SCHEMA_U32:
     case SCHEMA_DOUBLE:
+    case SCHEMA_BOOL:
     case SCHEMA_STRING:
     case SCHEMA_TAG:
     case SCHEMA_ENUM:

@@ -59,6 +59,9 @@ static const struct schema_field timing[] = {
     CYCLES(tWR, 1, "end of write data to PRE, same bank (write recovery)"),
     CYCLES_OPT(tRFC, 65535, "REF to ACT (0: refresh not modelled)"),
     CYCLES_OPT(tREFI, 1000000, "average REF interval (0: refresh not modelled)"),
+    /* quiet: a model dump leaves it out at 0, as before ranks existed */
+    { "tRTRS", SCHEMA_U32, QUIET, 0, 65535, 0, NULL, T(tRTRS), 0, "cycles", NULL,
+      "bus idle between data bursts of two ranks (0: not modelled)", NULL },
 };
 static const struct schema_table timing_table = {ROWS(timing)};
 
@@ -113,6 +116,10 @@ static const struct schema_field system_fields[] = {
      "memory controllers (channels)", NULL},
     {"chips_per_channel", SCHEMA_U32, REQ | POW2, 1, 64, 0, NULL, S(chips_per_channel), 0, "",
      NULL, "chips in lockstep on one controller", NULL},
+    /* Lands in dram.ranks: the engine, the checker and the command log take the device as
+     * a hamm_dram_config. */
+    {"ranks_per_channel", SCHEMA_U32, QUIET | POW2, 1, 16, 1, NULL, S(dram.ranks), 0, "", NULL,
+     "ranks sharing a channel's command and data buses", NULL},
     {"queue_size", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(queue_size), 0, "requests", NULL,
      "controller request queue entries", NULL},
     {"scheduler", SCHEMA_ENUM, 0, 0, 0, 0, "fr-fcfs", S(scheduler), 0, "", NULL,
@@ -132,6 +139,9 @@ static const struct schema_field system_fields[] = {
      NULL},
     {"ready_order", SCHEMA_ENUM, QUIET, 0, 0, 0, "column-first", S(ready_order), 0, "", NULL,
      "column-first or oldest-ready (fr-fcfs only)", &config_ready_order_names},
+    {"merge_same_address", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(merge_same_address), 0, "",
+     NULL, "merge a read with a queued read and serve it from a queued write to the same "
+     "address; merge a write with a queued write (DRAMsim3's controller)", NULL},
     {"request_size_bytes", SCHEMA_U32, REQ | POW2, 1, 4096, 0, NULL, S(request_size), 0,
      "bytes", NULL, "bytes per request", NULL},
     {"cores", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(cores), 0, "", NULL,
@@ -142,6 +152,9 @@ static const struct schema_field system_fields[] = {
      "", NULL, "address -> channel, bank, row, column (see hamm/addrmap.h)", NULL},
     {"address_xor", SCHEMA_STRING, 0, 0, MAXLEN, 0, "", S(address_xor), SIZE(address_xor), "",
      NULL, "XOR hashing terms, e.g. \"bank^row\" (\"\": none)", NULL},
+    {"address_map_allow_split", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(address_map_allow_split),
+     0, "", NULL, "accept a channel, bank group or bank bit inside a request (below "
+     "log2(request_size_bytes)); false: such a map is refused", NULL},
     {"predict", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &predict_table,
      "defaults of hamm predict (the hybrid analytical model)", NULL},
 };

@@ -138,6 +138,15 @@ static hamm_status read_double(const struct schema_field *f, json_t *v, void *ds
     return HAMM_OK;
 }
 
+static hamm_status read_bool(const struct schema_field *f, json_t *v, void *dst,
+                             const char *path, const struct schema_source *src, hamm_error *err)
+{
+    if (!json_is_boolean(v))
+        return schema_fail(src, path, err, "expects true or false, got %s", json_kind(v));
+    *(int *)at(dst, f) = json_is_true(v);
+    return HAMM_OK;
+}
+
 static hamm_status read_string(const struct schema_field *f, json_t *v, void *dst,
                                const char *path, const struct schema_source *src,
                                hamm_error *err)
@@ -219,6 +228,7 @@ static hamm_status read_value(const struct schema_field *f, json_t *v, void *dst
     switch (f->type) {
     case SCHEMA_U32: return read_u32(f, v, dst, path, src, err);
     case SCHEMA_DOUBLE: return read_double(f, v, dst, path, src, err);
+    case SCHEMA_BOOL: return read_bool(f, v, dst, path, src, err);
     case SCHEMA_STRING: return read_string(f, v, dst, path, src, err);
     case SCHEMA_TAG: return read_tag(f, v, path, src, err);
     case SCHEMA_ENUM:
@@ -243,6 +253,7 @@ static hamm_status read_default(const struct schema_field *f, void *dst, const c
     switch (f->type) {
     case SCHEMA_U32: *(uint32_t *)at(dst, f) = (uint32_t)f->def; break;
     case SCHEMA_DOUBLE: *(double *)at(dst, f) = f->def; break;
+    case SCHEMA_BOOL: *(int *)at(dst, f) = f->def != 0.0; break;
     case SCHEMA_STRING:
         if (f->size)
             snprintf(at(dst, f), f->size, "%s", f->text ? f->text : "");
@@ -318,6 +329,8 @@ static int at_default(const struct schema_field *f, const void *src)
 {
     if (f->type == SCHEMA_U32)
         return *(const uint32_t *)cat(src, f) == f->def;
+    if (f->type == SCHEMA_BOOL)
+        return (*(const int *)cat(src, f) != 0) == (f->def != 0.0);
     if (f->type == SCHEMA_ENUM)
         return strcmp(enum_table_name(f->names, *(const unsigned *)cat(src, f)), f->text) == 0;
     return 0;
@@ -333,6 +346,7 @@ static json_t *write_value(const struct schema_field *f, const void *src, int *s
     switch (f->type) {
     case SCHEMA_U32: return json_integer(*(const uint32_t *)cat(src, f));
     case SCHEMA_DOUBLE: return json_real(*(const double *)cat(src, f));
+    case SCHEMA_BOOL: return json_boolean(*(const int *)cat(src, f) != 0);
     case SCHEMA_STRING:
         if (f->size)
             return json_string((const char *)cat(src, f));

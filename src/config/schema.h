@@ -17,6 +17,7 @@
 enum schema_type {
     SCHEMA_U32,       /* JSON integer -> uint32_t */
     SCHEMA_DOUBLE,    /* JSON number -> double */
+    SCHEMA_BOOL,      /* JSON true or false -> int (1 or 0); `def` is the default */
     SCHEMA_STRING,    /* JSON string -> char[size]; size 0: checked, not stored */
     SCHEMA_TAG,       /* JSON string that must equal `text` ("hamm-dram/1"); not stored */
     SCHEMA_ENUM,      /* JSON string naming a value of `names` -> unsigned */

@@ -1,6 +1,6 @@
 /* bank_state.c - the DRAM side of one channel: each bank's open row and the earliest
- * cycle of every command per bank, bank group and channel, the four-activate ring and
- * the command bus.
+ * cycle of every command per bank, bank group and rank, each rank's four-activate ring
+ * and the command bus.
  *
  * A command issued at t raises, for every command it delays, that command's earliest
  * cycle in each scope (the largest wins), as the timing table says; bank_earliest
@@ -25,7 +25,9 @@ int bank_state_init(channel *c)
     }
     for (uint32_t per_group = p->banks / p->bank_groups; per_group > 1; per_group >>= 1)
         c->group_shift++;
-    return 1;
+    for (uint32_t per_rank = p->banks / p->ranks; per_rank > 1; per_rank >>= 1)
+        c->rank_shift++;
+    return p->ranks <= MAX_RANKS;
 }
 
 void bank_state_free(channel *c)
@@ -42,16 +44,29 @@ static void push_delays(uint64_t *earliest_of, const uint32_t *delay, uint64_t t
             earliest_of[a] = max64(earliest_of[a], t + delay[a]);
 }
 
+/* What a command to rank r delays in its rank and, on the shared bus, in the others. */
+static void push_ranks(channel *c, uint32_t r, hamm_dram_command cmd, uint64_t t)
+{
+    push_delays(c->rank[r].earliest, c->t->delay[SCOPE_RANK][cmd], t);
+    for (uint32_t o = 0; o < c->p.ranks; o++)
+        if (o != r)
+            push_delays(c->rank[o].earliest, c->t->delay[SCOPE_OTHER_RANKS][cmd], t);
+    c->cmd_free = t + 1;
+}
+
 void bank_state_apply(channel *c, uint32_t bank, hamm_dram_command cmd, uint64_t t)
 {
-    push_delays(c->chan, c->t->delay[SCOPE_CHANNEL][cmd], t);
-    if (bank != NIL) {
-        push_delays(c->group[bank_group_of(c, bank)], c->t->delay[SCOPE_GROUP][cmd], t);
-        push_delays(c->bank[bank].earliest, c->t->delay[SCOPE_BANK][cmd], t);
-    }
+    crank *r = &c->rank[rank_of(c, bank)];
+    push_ranks(c, rank_of(c, bank), cmd, t);
+    push_delays(c->group[bank_group_of(c, bank)], c->t->delay[SCOPE_GROUP][cmd], t);
+    push_delays(c->bank[bank].earliest, c->t->delay[SCOPE_BANK][cmd], t);
     if (cmd == HAMM_CMD_ACT)
-        c->faw[c->faw_n++ % 4] = t;
-    c->cmd_free = t + 1;
+        r->faw[r->faw_n++ % 4] = t;
+}
+
+void bank_state_refresh(channel *c, uint32_t r, uint64_t t)
+{
+    push_ranks(c, r, HAMM_CMD_REF, t);
 }
 
 void bank_state_open(channel *c, uint32_t b, uint32_t row)

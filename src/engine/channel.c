@@ -44,12 +44,15 @@ const hamm_channel_result *channel_result(const channel *c)
 
 /* ---- issuing --------------------------------------------------------------------- */
 
-void channel_emit(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t arg, uint64_t t)
+void channel_emit(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t rank, uint32_t arg,
+                  uint64_t t)
 {
-    if (c->p.on_command) {
-        hamm_command x = {t, c->p.index, bank, arg, cmd};
-        c->p.on_command(c->p.user, &x);
-    }
+    if (!c->p.on_command)
+        return;
+    /* the log numbers a rank's banks from 0 */
+    uint32_t in_rank = bank == NIL ? HAMM_NO_BANK : bank & ((UINT32_C(1) << c->rank_shift) - 1);
+    hamm_command x = {t, c->p.index, in_rank, arg, cmd, bank == NIL ? rank : rank_of(c, bank)};
+    c->p.on_command(c->p.user, &x);
 }
 
 void channel_issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t row,
@@ -61,11 +64,11 @@ void channel_issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_
         if (c->options)
             c->aux[bank].last_use = t;
         c->r.stat[HAMM_STAT_activates]++;
-        channel_emit(c, cmd, bank, row, t);
+        channel_emit(c, cmd, bank, 0, row, t);
     } else {
         bank_state_close(c, bank);
         c->r.stat[HAMM_STAT_precharges]++;
-        channel_emit(c, cmd, bank, 0, t);
+        channel_emit(c, cmd, bank, 0, 0, t);
     }
 }
 
@@ -92,7 +95,7 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
     /* Bursts start on a burst boundary and stay in the request's row (the row of its
      * first byte), wrapping at its end. */
     uint32_t bl = c->p.columns_per_burst;
-    channel_emit(c, cmd, q->bank,
+    channel_emit(c, cmd, q->bank, 0,
                  ((q->column & ~(bl - 1)) + q->bursts_done * bl) & (c->p.columns - 1), t);
     cbank *b = &c->bank[q->bank];
     if (c->options)
@@ -116,6 +119,8 @@ void channel_issue_column(channel *c, uint32_t i, uint64_t t)
         c->r.stat[HAMM_STAT_latency_max] = latency;
     if (c->p.on_done)
         c->p.on_done(c->p.done_user, q->tag, (int)q->write, data_end);
+    if (c->joined)
+        command_queue_retire_joined(c, i, data_end);
     command_queue_remove(c, i);
 }
 
@@ -188,7 +193,11 @@ void channel_push(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint
     while (c->lane_size[lane] == c->lane_cap[lane])
         step(c, UINT64_MAX);
     uint32_t bursts = (bytes + c->p.burst_bytes - 1) / c->p.burst_bytes;
-    command_queue_push(c, bank, row, column, bursts ? bursts : 1, write, c->now);
+    bursts = bursts ? bursts : 1;
+    /* as DRAMsim3's front end, a request is compared with the queue once it has room */
+    if (c->joined && command_queue_merge(c, bank, row, column, bursts, write))
+        return;
+    command_queue_push(c, bank, row, column, bursts, write, c->now);
 }
 
 uint64_t channel_drain(channel *c)

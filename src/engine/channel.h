@@ -18,7 +18,8 @@ typedef void (*channel_done_fn)(void *user, uint64_t tag, int write, uint64_t da
 
 typedef struct channel_params {
     uint32_t index;            /* channel number, for the command log */
-    uint32_t banks, bank_groups;
+    uint32_t ranks;            /* per channel (a power of two, at most 16) */
+    uint32_t banks, bank_groups; /* of all ranks: rank r's bank b is r * banks / ranks + b */
     uint32_t queue_size;       /* Q: every request, or the reads with a write queue */
     uint32_t write_queue_size; /* 0: writes share the queue; else the write queue's size */
     uint32_t drain_high;       /* drain writes from this many (at most write_queue_size) */
@@ -28,6 +29,8 @@ typedef struct channel_params {
     hamm_page_policy page_policy;
     uint32_t page_timeout;     /* cycles an unused open row stays open (timeout policy) */
     uint32_t row_hit_cap;      /* 0: none */
+    int merge_same_address;    /* a request to a queued request's address joins it, or a
+                                  read is served by a queued write (command_queue.c) */
     uint32_t burst_bytes;      /* bytes one RD/WR moves: chips x bus bytes x BL */
     uint32_t columns_per_burst;/* BL: a burst covers BL column addresses */
     uint32_t columns;          /* per row (a power of two) */

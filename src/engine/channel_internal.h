@@ -2,8 +2,8 @@
  * channel's state and the functions each file lends the others.
  *
  * The channel is cut DRAMsim3's way, each file owning a part of `struct channel`:
- *   bank_state.c     open rows, earliest cycle of each command (bank, group, channel),
- *                    the four-activate ring, the command bus;
+ *   bank_state.c     open rows, earliest cycle of each command (bank, group, rank),
+ *                    each rank's four-activate ring, the command bus;
  *   command_queue.c  the controller's request queues (a slot pool, one list per bank
  *                    and queue) and the write drain that picks the queue served;
  *   scheduler.c      which column or row command to issue now (the four policies);
@@ -33,6 +33,12 @@ typedef struct creq {
     uint64_t tag;        /* the closed-loop caller's name for it (channel_enqueue) */
 } creq;
 
+/* merge_same_address: the requests that joined a queued request and complete with it. */
+typedef struct creq_joined {
+    uint64_t arrival_sum; /* SUM of their entry cycles */
+    uint32_t count;
+} creq_joined;
+
 /* The queues: with a write queue, reads are lane 0 and writes lane 1; without, every
  * request is in lane 0.  The scheduler serves one lane at a time (c->lane): each bank's
  * list of that lane is head/tail, the other lane's idle_head/idle_tail (swapped when
@@ -47,6 +53,17 @@ typedef struct cbank {
     uint64_t earliest[HAMM_CMD_COUNT];
 } cbank; /* 64 bytes: the scheduler indexes banks at every decision; the rest is cbank_aux */
 
+/* What one rank shares among its banks: the earliest cycle of each command (the rank
+ * scope, and what the other ranks' bursts leave on the shared data bus), and its
+ * four-activate ring. */
+typedef struct crank {
+    uint64_t earliest[HAMM_CMD_COUNT];
+    uint64_t faw[4];    /* cycles of the rank's last four ACTs (a ring) */
+    uint64_t faw_n;     /* its ACTs so far: 64 bits never wrap */
+} crank;
+
+#define MAX_RANKS 16u /* the model's limit on ranks_per_channel */
+
 /* What only the controller options read, beside cbank to keep it small. */
 typedef struct cbank_aux {
     uint32_t idle_head, idle_tail; /* the bank's requests of the lane not served */
@@ -58,17 +75,18 @@ struct channel {
     channel_params p;
     const timing_table *t;
     /* bank state */
+    /* Banks and groups are numbered across ranks: rank r's bank b is r * banks + b. */
     uint32_t group_shift; /* bank >> group_shift = its bank group (counts are powers of 2) */
+    uint32_t rank_shift;  /* bank >> rank_shift = its rank */
     cbank *bank;
     cbank_aux *aux;     /* [banks] */
     uint64_t (*group)[HAMM_CMD_COUNT]; /* [bank_groups] */
-    uint64_t chan[HAMM_CMD_COUNT];
-    uint64_t faw[4];    /* cycles of the last four ACTs (a ring) */
-    uint64_t faw_n;     /* ACTs so far: 64 bits never wrap */
+    crank rank[MAX_RANKS]; /* [p.ranks] */
     uint64_t cmd_free;  /* first cycle the command bus is free */
     uint32_t open_banks;
     /* command queue */
     creq *pool;
+    creq_joined *joined;      /* [capacity] with merge_same_address, else NULL */
     uint32_t free_slot, size; /* size: requests queued in both lanes */
     uint32_t lanes;           /* 1: one shared queue; 2: a write queue too */
     uint32_t lane;            /* the lane served now (1: draining writes) */
@@ -85,6 +103,7 @@ struct channel {
     /* refresh */
     int refresh;        /* the channel refreshes every tREFI */
     uint64_t next_refresh; /* the cycle the next REF is due, when refreshing */
+    uint32_t ref_rank;  /* the next rank to refresh in the round due (all ranks in turn) */
     uint64_t bursts_at_ref; /* RD + WR bursts issued before the last REF */
     int owed;           /* requests waited at the last REF: one burst before the next */
     /* the clock and the counters */
@@ -108,22 +127,36 @@ static inline uint32_t bank_group_of(const channel *c, uint32_t bank)
     return bank >> c->group_shift;
 }
 
-/* The first cycle `cmd` may issue to `bank` (NIL: a channel-wide REF). */
+static inline uint32_t rank_of(const channel *c, uint32_t bank)
+{
+    return bank >> c->rank_shift;
+}
+
+/* The first cycle `cmd` may issue to rank r as a whole (a REF: it waits for tRP after
+ * the rank's last PRE, a rank-wide delay). */
+static inline uint64_t rank_earliest(const channel *c, uint32_t r, hamm_dram_command cmd)
+{
+    return max64(c->rank[r].earliest[cmd], c->cmd_free);
+}
+
+/* The first cycle `cmd` may issue to `bank`. */
 static inline uint64_t bank_earliest(const channel *c, uint32_t bank, hamm_dram_command cmd)
 {
-    uint64_t e = max64(c->chan[cmd], c->cmd_free);
-    if (bank != NIL)
-        e = max64(e, max64(c->bank[bank].earliest[cmd], c->group[bank_group_of(c, bank)][cmd]));
-    if (cmd == HAMM_CMD_ACT && c->t->tFAW && c->faw_n >= 4)
-        e = max64(e, c->faw[c->faw_n % 4] + c->t->tFAW); /* the oldest of the last four */
-    return e; /* a REF waits for tRP after the last PRE: a channel-wide delay */
+    const crank *r = &c->rank[rank_of(c, bank)];
+    uint64_t e = rank_earliest(c, rank_of(c, bank), cmd);
+    e = max64(e, max64(c->bank[bank].earliest[cmd], c->group[bank_group_of(c, bank)][cmd]));
+    if (cmd == HAMM_CMD_ACT && c->t->tFAW && r->faw_n >= 4)
+        e = max64(e, r->faw[r->faw_n % 4] + c->t->tFAW); /* the oldest of the last four */
+    return e;
 }
 
 /* Allocate and clear the banks and groups: every bank precharged.  0: out of memory. */
 int bank_state_init(channel *c);
 void bank_state_free(channel *c);
-/* `cmd` issued at t to `bank` (NIL: REF): delay what it delays, occupy the command bus. */
+/* `cmd` issued at t to `bank`: delay what it delays, occupy the command bus. */
 void bank_state_apply(channel *c, uint32_t bank, hamm_dram_command cmd, uint64_t t);
+/* REF issued at t to rank r. */
+void bank_state_refresh(channel *c, uint32_t r, uint64_t t);
 /* Bank b opens `row` (ACT) or closes (PRE); its queued hits are counted afresh. */
 void bank_state_open(channel *c, uint32_t b, uint32_t row);
 void bank_state_close(channel *c, uint32_t b);
@@ -160,6 +193,15 @@ void command_queue_drain(channel *c);
 uint32_t command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
                             uint32_t bursts, int write, uint64_t arrival);
 void command_queue_remove(channel *c, uint32_t i);
+/* merge_same_address: serve a request arriving now without a slot if a queued request to
+ * its address (bank, row, column), none of whose bursts has issued and at least as long,
+ * can serve it: a read by a queued write (done the next cycle) or else by joining a
+ * queued read, a write by joining a queued write.  Returns 1 when it did. */
+int command_queue_merge(channel *c, uint32_t bank, uint32_t row, uint32_t column,
+                        uint32_t bursts, int write);
+/* Queued request i retires with its data ending at data_end: count the requests that
+ * joined it as served then. */
+void command_queue_retire_joined(channel *c, uint32_t i, uint64_t data_end);
 /* The queue's oldest request (for fcfs), NIL when empty. */
 uint32_t command_queue_oldest(const channel *c);
 
@@ -202,8 +244,9 @@ int refresh_idle_until(channel *c, uint64_t until);
 
 /* ---- channel.c ---- */
 
-/* Report a command to the command log, if any. */
-void channel_emit(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t arg, uint64_t t);
+/* Report a command to the command log, if any (bank: across ranks; REF: NIL, to `rank`). */
+void channel_emit(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t rank, uint32_t arg,
+                  uint64_t t);
 /* Issue ACT or PRE to `bank` at t (row: ACT's row). */
 void channel_issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_t row,
                        uint64_t t);

@@ -3,7 +3,9 @@
  * slots linked through `next`.  Without a write queue every request is in lane 0; with
  * one, reads are in lane 0 and writes in lane 1, and the write drain here decides which
  * lane the scheduler serves.  Each bank keeps how many of its requests hit its open row,
- * so the scheduler need not walk the lists to know. */
+ * so the scheduler need not walk the lists to know.  With merge_same_address a request
+ * to the address of a queued one may be served by it instead of taking a slot (DRAMsim3's
+ * controller; docs/ENGINE.md). */
 #include <stdlib.h>
 
 #include "channel_internal.h"
@@ -20,6 +22,8 @@ int command_queue_init(channel *c)
     c->pool = hamm_calloc_array(n, sizeof *c->pool);
     if (!c->pool)
         return 0;
+    if (c->p.merge_same_address && !(c->joined = hamm_calloc_array(n, sizeof *c->joined)))
+        return 0;
     for (uint32_t i = 0; i < n; i++)
         c->pool[i].next = i + 1 < n ? i + 1 : NIL;
     return 1;
@@ -28,6 +32,7 @@ int command_queue_init(channel *c)
 void command_queue_free(channel *c)
 {
     free(c->pool);
+    free(c->joined);
 }
 
 uint32_t command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
@@ -47,6 +52,8 @@ uint32_t command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t co
         *head = i;
     *tail = i;
     b->open_hits[write != 0] += row == b->open_row;
+    if (c->joined)
+        c->joined[i] = (creq_joined){0, 0};
     c->size++;
     c->lane_size[lane]++;
     return i;
@@ -112,4 +119,64 @@ void command_queue_drain(channel *c)
         swap32(&c->bank[b].head, &c->aux[b].idle_head);
         swap32(&c->bank[b].tail, &c->aux[b].idle_tail);
     }
+}
+
+/* ---- merge_same_address ---------------------------------------------------------- */
+
+/* The oldest queued request of `bank` in `lane` that can serve a request to (row, column)
+ * of `bursts` bursts: the same kind (`write`), none of its bursts issued yet, at least as
+ * long.  NIL when none. */
+static uint32_t find_same(const channel *c, uint32_t bank, uint32_t lane, uint32_t row,
+                          uint32_t column, uint32_t bursts, uint32_t write)
+{
+    uint32_t i = lane == c->lane ? c->bank[bank].head : c->aux[bank].idle_head;
+    for (; i != NIL; i = c->pool[i].next) {
+        const creq *q = &c->pool[i];
+        if (q->write == write && q->row == row && q->column == column && q->bursts_done == 0 &&
+            q->bursts_left >= bursts)
+            return i;
+    }
+    return NIL;
+}
+
+/* A request entering now joins queued request i: it is served by i's bursts and
+ * completes with i (command_queue_retire_joined). */
+static int join(channel *c, uint32_t i)
+{
+    c->joined[i].count++;
+    c->joined[i].arrival_sum += c->now;
+    return 1;
+}
+
+int command_queue_merge(channel *c, uint32_t bank, uint32_t row, uint32_t column,
+                        uint32_t bursts, int write)
+{
+    uint32_t wlane = command_queue_lane(c, 1), i;
+    if (write) {
+        i = find_same(c, bank, wlane, row, column, bursts, 1);
+        return i != NIL && join(c, i);
+    }
+    if (find_same(c, bank, wlane, row, column, bursts, 1) != NIL) {
+        /* the write's data is in the controller: the read is done the next cycle, as
+         * DRAMsim3 returns it */
+        c->r.stat[HAMM_STAT_requests]++;
+        c->r.stat[HAMM_STAT_reads]++;
+        c->r.stat[HAMM_STAT_latency_sum] += 1;
+        c->r.stat[HAMM_STAT_latency_max] = max64(c->r.stat[HAMM_STAT_latency_max], 1);
+        return 1;
+    }
+    i = find_same(c, bank, command_queue_lane(c, 0), row, column, bursts, 0);
+    return i != NIL && join(c, i);
+}
+
+/* The joined requests entered no earlier than the request they joined, so its latency
+ * stays the maximum. */
+void command_queue_retire_joined(channel *c, uint32_t i, uint64_t data_end)
+{
+    const creq_joined *j = &c->joined[i];
+    if (!j->count)
+        return;
+    c->r.stat[HAMM_STAT_requests] += j->count;
+    c->r.stat[c->pool[i].write ? HAMM_STAT_writes : HAMM_STAT_reads] += j->count;
+    c->r.stat[HAMM_STAT_latency_sum] += j->count * data_end - j->arrival_sum;
 }

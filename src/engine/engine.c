@@ -84,6 +84,12 @@ static int pow2(uint32_t x)
     return x && !(x & (x - 1));
 }
 
+/* Ranks per channel; 0 (a model filled in before ranks existed) is one. */
+static uint32_t ranks_of(const hamm_dram_config *d)
+{
+    return d->ranks ? d->ranks : 1;
+}
+
 /* The model is normally checked when loaded; a caller may fill one in by hand. */
 static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap *map,
                                 hamm_error *err)
@@ -101,8 +107,10 @@ static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap 
               "(groups at most banks, burst at least the data rate)";
     else if (d->timing.tREFI && d->timing.tRFC > d->timing.tREFI)
         bad = "tRFC is longer than tREFI";
+    else if (!pow2(ranks_of(d)) || ranks_of(d) > 16)
+        bad = "ranks per channel must be a power of two, at most 16";
     else if (g->channels != p->cfg.channels || g->banks != d->banks ||
-             g->bank_groups != d->bank_groups)
+             g->bank_groups != d->bank_groups || (g->ranks ? g->ranks : 1) != ranks_of(d))
         bad = "the address map's geometry differs from the model's";
     else if (p->replay == HAMM_REPLAY_RATE && !(p->rate > 0.0 && isfinite(p->rate)))
         bad = "a rate replay needs a positive rate (requests per cycle)";
@@ -140,14 +148,15 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
     const hamm_dram_config *d = &p->cfg.dram;
     timing_build(&e->timing, d);
     channel_params cp = {
-        .banks = d->banks, .bank_groups = d->bank_groups, .queue_size = p->cfg.queue_size,
+        .ranks = ranks_of(d), .banks = d->banks * ranks_of(d),
+        .bank_groups = d->bank_groups * ranks_of(d), .queue_size = p->cfg.queue_size,
         .scheduler = p->cfg.scheduler,
         .write_queue_size = p->cfg.write_queue_size, .drain_low = p->cfg.write_drain_low,
         .drain_high = p->cfg.write_drain_high ? p->cfg.write_drain_high
                                               : p->cfg.write_queue_size,
         .ready_order = p->cfg.ready_order, .page_policy = p->cfg.page_policy,
         .page_timeout = p->cfg.page_policy == HAMM_PAGE_TIMEOUT ? p->cfg.page_timeout : 0,
-        .row_hit_cap = p->cfg.row_hit_cap,
+        .row_hit_cap = p->cfg.row_hit_cap, .merge_same_address = p->cfg.merge_same_address,
         .burst_bytes = p->cfg.chips_per_channel * d->bus_width_bits * d->burst_length / 8,
         .columns_per_burst = d->burst_length, .columns = d->columns, .timing = &e->timing,
         .refresh = hamm_engine_refreshes(p),
@@ -172,6 +181,7 @@ void hamm_engine_command_device(const hamm_engine_params *p, hamm_command_device
 {
     dev->channels = p->cfg.channels;
     dev->dram = p->cfg.dram;
+    dev->dram.ranks = ranks_of(&p->cfg.dram);
     if (!hamm_engine_refreshes(p))
         dev->dram.timing.tREFI = dev->dram.timing.tRFC = 0;
 }

@@ -1,5 +1,6 @@
 /* timing.h - the DRAM timing constraints as tables, DRAMsim3's way: when a command is
- * issued, each command it delays must wait a fixed number of cycles, by scope.  Built
+ * issued, each command it delays must wait a fixed number of cycles, by scope (bank, bank
+ * group, rank, the other ranks of the channel).  Built
  * once from the model's hamm_dram_timing with the derived delays named. */
 #ifndef HAMM_ENGINE_TIMING_H
 #define HAMM_ENGINE_TIMING_H
@@ -12,7 +13,8 @@
 typedef enum timing_scope {
     SCOPE_BANK = 0, /* the bank the command went to */
     SCOPE_GROUP,    /* every bank of its bank group (the bank itself included) */
-    SCOPE_CHANNEL,  /* every bank of the channel */
+    SCOPE_RANK,     /* every bank of its rank (the whole channel when it has one rank) */
+    SCOPE_OTHER_RANKS, /* every bank of the channel's other ranks: they share the data bus */
     SCOPE_COUNT
 } timing_scope;
 

@@ -73,6 +73,10 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
     if (!p->cores || p->cores > UINT16_MAX)
         return hamm_error_field(err, HAMM_ERR_CONFIG, "cores", "1 to 65535 cores, not %u",
                                 p->cores);
+    if (p->dram.cfg.merge_same_address)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "merge_same_address",
+                                "the GPU engine does not merge requests in the DRAM queue (its "
+                                "L2 and MSHRs do); set it false");
     gpu *g = calloc(1, sizeof *g);
     if (!g)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the GPU");

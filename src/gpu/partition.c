@@ -138,7 +138,8 @@ static void to_dram(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, 
 {
     hamm_dram_coord c;
     hamm_addrmap_decode(t->map, addr, &c);
-    channel_enqueue(t->dram, c.bank, c.row, c.column, bytes, write, tag);
+    uint32_t bank = c.rank * hamm_addrmap_geometry(t->map)->banks + c.bank; /* the engine's */
+    channel_enqueue(t->dram, bank, c.row, c.column, bytes, write, tag);
     t->st.dram_reads += !write;
     t->st.dram_writes += write != 0;
     if (t->p.tap) {

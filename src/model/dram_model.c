@@ -47,7 +47,7 @@ hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_mo
     }
     const hamm_dram_config *d = &cfg->dram;
     p->channels = cfg->channels;
-    p->banks = d->banks;
+    p->banks = d->banks * (d->ranks ? d->ranks : 1); /* all ranks: a request's bank is flat */
     p->queue_size = cfg->queue_size;
     p->policy = cfg->scheduler;
     p->tRC = d->timing.tRC;
@@ -83,7 +83,7 @@ static hamm_status check_params(const hamm_model_params *p, const hamm_geometry 
         bad = "queue_size must be at least 1";
     else if (p->banks == 0 || p->channels == 0 || p->bytes_per_cycle == 0)
         bad = "channels, banks and the data bus must be non-zero";
-    else if (g->channels != p->channels || g->banks != p->banks)
+    else if (g->channels != p->channels || g->banks * (g->ranks ? g->ranks : 1) != p->banks)
         bad = "the address map's geometry differs from the model's";
     if (!bad)
         return HAMM_OK;

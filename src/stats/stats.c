@@ -1,6 +1,6 @@
-/* stats.c - one pass over a request stream: mix, footprint, trace-order locality.
- * Memory is fixed by the geometry (bitmaps over banks and rows, the last row of
- * each bank), never by the trace length. */
+/* stats.c - one pass over a request stream: mix, footprint, spread over channels and
+ * banks, trace-order locality.  Memory is fixed by the geometry (bitmaps over banks and
+ * rows, the last row and the request count of each bank), never by the trace length. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,9 +13,10 @@
 
 struct hamm_stats {
     hamm_channel_batch *batch; /* hamm_stats_add's stream stage */
-    uint32_t banks; /* per channel */
+    uint32_t banks; /* per channel, every rank's (a request's bank is flat across ranks) */
     uint32_t rows;  /* per bank */
     uint32_t *last_row;        /* [channel * banks + bank] */
+    uint64_t *bank_requests;   /* [channel * banks + bank] */
     uint64_t *row_seen;        /* bit per (channel, bank, row) */
     hamm_channel_stats *per_channel;
     hamm_trace_stats total;
@@ -25,7 +26,8 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
 {
     *out = NULL;
     const hamm_geometry *g = hamm_addrmap_geometry(map);
-    uint64_t nbanks = (uint64_t)g->channels * g->banks;
+    uint32_t banks = g->banks * (g->ranks ? g->ranks : 1);
+    uint64_t nbanks = (uint64_t)g->channels * banks;
     uint64_t nrows = nbanks * g->rows;
     if (nrows > MAX_ROW_BITS)
         return hamm_error_set(err, HAMM_ERR_ARG,
@@ -34,18 +36,22 @@ hamm_status hamm_stats_new(hamm_stats **out, const hamm_addrmap *map, hamm_error
     hamm_stats *s = calloc(1, sizeof *s);
     if (s && hamm_channel_batch_new(&s->batch, map, NULL) == HAMM_OK) {
         s->last_row = hamm_calloc_array((size_t)nbanks, sizeof *s->last_row);
+        s->bank_requests = hamm_calloc_array((size_t)nbanks, sizeof *s->bank_requests);
         s->row_seen = hamm_calloc_array((size_t)(nrows + 63) / 64, sizeof *s->row_seen);
         s->per_channel = hamm_calloc_array(g->channels, sizeof *s->per_channel);
     }
-    if (!s || !s->last_row || !s->row_seen || !s->per_channel) {
+    if (!s || !s->last_row || !s->bank_requests || !s->row_seen || !s->per_channel) {
         hamm_stats_free(s);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
-    s->banks = g->banks;
+    s->banks = banks;
     s->rows = g->rows;
     memset(s->last_row, 0xFF, (size_t)nbanks * sizeof *s->last_row);
     s->total.channels = g->channels;
+    s->total.banks = g->banks;
     s->total.per_channel = s->per_channel;
+    for (uint32_t c = 0; c < g->channels; c++)
+        s->per_channel[c].bank_requests = s->bank_requests + (size_t)c * g->banks;
     *out = s;
     return HAMM_OK;
 }
@@ -57,6 +63,7 @@ static void add_one(hamm_stats *s, const hamm_mapped_request *r)
     ch->writes += r->write;
     ch->bytes += r->size;
     uint64_t bank = (uint64_t)r->channel * s->banks + r->bank;
+    s->bank_requests[bank]++;
     if (s->last_row[bank] != r->row) {
         s->last_row[bank] = r->row;
         ch->activates++;
@@ -98,6 +105,19 @@ static uint64_t popcount_words(const uint64_t *w, uint64_t nwords)
     return n;
 }
 
+/* Part i holds v requests; parts come in order from 0, so the first of equals stays. */
+static void spread_add(hamm_spread *sp, uint32_t i, uint64_t v)
+{
+    if (i == 0 || v > sp->largest) {
+        sp->largest = v;
+        sp->largest_at = i;
+    }
+    if (i == 0 || v < sp->smallest) {
+        sp->smallest = v;
+        sp->smallest_at = i;
+    }
+}
+
 const hamm_trace_stats *hamm_stats_result(hamm_stats *s)
 {
     hamm_trace_stats *t = &s->total;
@@ -112,6 +132,9 @@ const hamm_trace_stats *hamm_stats_result(hamm_stats *s)
         t->bytes += ch->bytes;
         t->activates += ch->activates;
         t->channels_touched += ch->requests > 0;
+        spread_add(&t->spread, i, ch->requests);
+        for (uint32_t b = 0; b < s->banks; b++)
+            spread_add(&ch->banks, b, ch->bank_requests[b]);
     }
     uint64_t nbanks = (uint64_t)t->channels * s->banks;
     for (uint64_t b = 0; b < nbanks; b++)
@@ -125,6 +148,7 @@ void hamm_stats_free(hamm_stats *s)
     if (!s)
         return;
     free(s->last_row);
+    free(s->bank_requests);
     free(s->row_seen);
     free(s->per_channel);
     hamm_channel_batch_free(s->batch);

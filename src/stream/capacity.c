@@ -5,8 +5,9 @@
 
 uint64_t hamm_geometry_capacity(const hamm_geometry *g)
 {
-    /* every factor of the product, in one place (a rank count would join here) */
-    const uint64_t factor[] = {g->channels, g->banks, g->rows, g->columns, g->column_bytes};
+    /* every factor of the product, in one place (ranks 0 is read as 1) */
+    const uint64_t factor[] = {g->channels, g->ranks ? g->ranks : 1, g->banks, g->rows,
+                               g->columns, g->column_bytes};
     uint64_t bytes = 1;
     for (size_t i = 0; i < sizeof factor / sizeof factor[0]; i++) {
         if (factor[i] == 0)

@@ -10,6 +10,7 @@
 struct hamm_channel_batch {
     const hamm_addrmap *map;
     uint32_t channels;
+    uint32_t banks; /* per rank: a request's bank is rank * banks + its bank in the rank */
     size_t n;
     hamm_mapped_request *trace;   /* [HAMM_CHANNEL_BATCH_MAX], trace order */
     hamm_mapped_request *grouped; /* [HAMM_CHANNEL_BATCH_MAX], by channel */
@@ -24,6 +25,7 @@ hamm_status hamm_channel_batch_new(hamm_channel_batch **out, const hamm_addrmap 
     if (b) {
         b->map = map;
         b->channels = hamm_addrmap_geometry(map)->channels;
+        b->banks = hamm_addrmap_geometry(map)->banks;
         b->trace = hamm_calloc_array(HAMM_CHANNEL_BATCH_MAX, sizeof *b->trace);
         b->grouped = hamm_calloc_array(HAMM_CHANNEL_BATCH_MAX, sizeof *b->grouped);
         b->end = hamm_calloc_array(b->channels, sizeof *b->end);
@@ -47,7 +49,7 @@ void hamm_channel_batch_fill(hamm_channel_batch *b, const hamm_request *reqs, si
         hamm_dram_coord c;
         hamm_addrmap_decode(b->map, r->addr, &c);
         int timed = (r->flags & HAMM_REQ_HAS_CYCLE) != 0;
-        b->trace[i] = (hamm_mapped_request){c.bank, c.row, r->size, r->op == HAMM_OP_WRITE,
+        b->trace[i] = (hamm_mapped_request){c.rank * b->banks + c.bank, c.row, r->size, r->op == HAMM_OP_WRITE,
                                             c.channel, c.column, (uint32_t)timed, 0,
                                             timed ? r->cycle : 0};
         end[c.channel]++;

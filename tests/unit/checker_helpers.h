@@ -33,12 +33,18 @@
 
 static hamm_command_device G, D, F;
 
-#define ACT(c, b, row) {(c), 0, (b), (row), HAMM_CMD_ACT}
-#define PRE(c, b) {(c), 0, (b), 0, HAMM_CMD_PRE}
-#define RD(c, b) {(c), 0, (b), 0, HAMM_CMD_RD}
-#define WR(c, b) {(c), 0, (b), 0, HAMM_CMD_WR}
-#define REF(c) {(c), 0, HAMM_NO_BANK, 0, HAMM_CMD_REF}
-#define ON(h, x) {(x).cycle, (h), (x).bank, (x).arg, (x).cmd}
+#define ACT(c, b, row) {(c), 0, (b), (row), HAMM_CMD_ACT, 0}
+#define PRE(c, b) {(c), 0, (b), 0, HAMM_CMD_PRE, 0}
+#define RD(c, b) {(c), 0, (b), 0, HAMM_CMD_RD, 0}
+#define WR(c, b) {(c), 0, (b), 0, HAMM_CMD_WR, 0}
+#define REF(c) {(c), 0, HAMM_NO_BANK, 0, HAMM_CMD_REF, 0}
+#define ON(h, x) {(x).cycle, (h), (x).bank, (x).arg, (x).cmd, (x).rank}
+/* The same on rank r (devices with ranks > 1). */
+#define ACT_R(c, r, b, row) {(c), 0, (b), (row), HAMM_CMD_ACT, (r)}
+#define PRE_R(c, r, b) {(c), 0, (b), 0, HAMM_CMD_PRE, (r)}
+#define RD_R(c, r, b) {(c), 0, (b), 0, HAMM_CMD_RD, (r)}
+#define WR_R(c, r, b) {(c), 0, (b), 0, HAMM_CMD_WR, (r)}
+#define REF_R(c, r) {(c), 0, HAMM_NO_BANK, 0, HAMM_CMD_REF, (r)}
 #define NCMDS(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- collecting violations ------------------------------------------------------------ */

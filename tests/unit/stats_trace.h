@@ -11,7 +11,7 @@
 #define ST_ADDR(ch, bank, row, col)                                                          \
     ((uint64_t)(row) << 8 | (uint64_t)(bank) << 6 | (uint64_t)(ch) << 4 | (uint64_t)(col) << 1)
 
-static const hamm_geometry st_geometry = {4, 1, 4, 16, 8, 2};
+static const hamm_geometry st_geometry = {4, 1, 4, 16, 8, 2, 1};
 
 /* In trace order, with what an open-page controller serving in order does:
  *   1 R ch0 bank0 row1, 64 B, cycle 10   first use of the bank: ACT

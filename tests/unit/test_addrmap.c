@@ -42,7 +42,7 @@ static void expect(const hamm_addrmap *m, uint64_t addr, uint32_t channel, uint3
  * rest = ((addr >> 11) << 8) | (addr & 0xff):
  *   rest bits 25..14 R, 13..12 B, 11..5 C, 4..0 S; column = rest[11:0] >> 3. */
 #define YUAN09_MAP "dramid@8;00000000.00000000.00000000.00000000.000000RR.RRRRRRRR.RRBBCCCC.CCCSSSSS"
-static const hamm_geometry yuan09 = {8, 1, 4, 4096, 512, 8};
+static const hamm_geometry yuan09 = {8, 1, 4, 4096, 512, 8, 1};
 
 static void test_yuan09_power_of_two_channels(void **state)
 {
@@ -73,7 +73,7 @@ static void test_yuan09_power_of_two_channels(void **state)
  * the packed C and S bits (0-5 S, 6-7 C, 8-11 from rest bits 9-12) / 8 give the column,
  * and the bank's group is bank / 4. */
 #define GTX480_MAP "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS"
-static const hamm_geometry gtx480 = {6, 4, 16, 4096, 512, 8};
+static const hamm_geometry gtx480 = {6, 4, 16, 4096, 512, 8, 1};
 
 static void test_gtx480_six_channels(void **state)
 {
@@ -104,7 +104,7 @@ static void test_gtx480_six_channels(void **state)
 static void test_gpgpusim_channel_bits(void **state)
 {
     (void)state;
-    hamm_geometry g = {4, 1, 4, 16, 8, 2};
+    hamm_geometry g = {4, 1, 4, 16, 8, 2, 1};
     hamm_addrmap *m = build("RRRR.BBDD.CCCS", "", g);
     /* 0xABC = 1010 1011 1100: packed C|S = 0xC = 12 -> column 6; D = (0xBC >> 4) & 3 = 3;
      * B = (0xBC >> 6) & 3 = 2; R = 0xA. */
@@ -115,7 +115,7 @@ static void test_gpgpusim_channel_bits(void **state)
 /* Field order: 4 channels, 8 banks, 1024 rows, 256 columns of 4 bytes.
  * "row:bank:channel:column": bits 1..0 offset, 9..2 column, 11..10 channel, 14..12 bank,
  * 24..15 row. */
-static const hamm_geometry small = {4, 1, 8, 1024, 256, 4};
+static const hamm_geometry small = {4, 1, 8, 1024, 256, 4, 1};
 
 static void test_field_order(void **state)
 {
@@ -180,7 +180,7 @@ static void test_xor(void **state)
 static void test_bank_groups(void **state)
 {
     (void)state;
-    const hamm_geometry g = {2, 4, 16, 65536, 1024, 8};
+    const hamm_geometry g = {2, 4, 16, 65536, 1024, 8, 1};
     const char *spec = "row:bank:column/5:bankgroup:channel:column";
     /* Built up: row 6, index 1, group 2, channel 1, column 3 << 5 | 9 = 105, byte 5:
      * 6 << 18 | 1 << 16 | 3 << 11 | 2 << 9 | 1 << 8 | 9 << 3 | 5
@@ -205,7 +205,7 @@ static void test_bank_groups(void **state)
 static void test_groups_without_field(void **state)
 {
     (void)state;
-    const hamm_geometry g = {2, 4, 16, 16, 8, 4};
+    const hamm_geometry g = {2, 4, 16, 16, 8, 4, 1};
     hamm_addrmap *m = build("row:bank:channel:column", NULL, g);
     /* Built up: row 3, bank 13 (group 3, index 1), channel 1, column 6, byte 2:
      * 3 << 10 | 13 << 6 | 1 << 5 | 6 << 2 | 2 = 3072 + 832 + 32 + 24 + 2 = 3962 = 0xF7A. */
@@ -230,7 +230,7 @@ static void test_xor_whole_bank(void **state)
 static void test_field_order_six_channels(void **state)
 {
     (void)state;
-    const hamm_geometry g = {6, 1, 4, 16, 16, 4};
+    const hamm_geometry g = {6, 1, 4, 16, 16, 4, 1};
     hamm_addrmap *m = build("row:bank:channel:column", NULL, g);
     /* Built up: channel 4, bank 2, row 9, column 5, byte 1:
      * rest = 9 << 8 | 2 << 6 | 5 << 2 | 1 = 0x995; quotient = rest >> 6 = 38;
@@ -243,7 +243,7 @@ static void test_field_order_six_channels(void **state)
 static void test_one_channel(void **state)
 {
     (void)state;
-    const hamm_geometry g = {1, 1, 8, 1024, 256, 4};
+    const hamm_geometry g = {1, 1, 8, 1024, 256, 4, 1};
     hamm_addrmap *m = build("row:bank:channel:column", NULL, g);
     /* bits 1..0 offset, 9..2 column, 12..10 bank, 22..13 row:
      * 0x12345678: column 158 (as above), bank = (0x12345678 >> 10) & 7 = 0x48D15 & 7 = 5,
@@ -261,51 +261,59 @@ struct bad_spec {
 
 /* Maps that must be refused, with the field and the words of the error. */
 static const struct bad_spec bad_specs[] = {
-    {"", NULL, {8, 1, 4, 4096, 512, 8}, "address_map", "is empty"},
-    {YUAN09_MAP, NULL, {8, 1, 4, 8192, 512, 8}, "address_map",
+    {"", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map", "is empty"},
+    {YUAN09_MAP, NULL, {8, 1, 4, 8192, 512, 8, 1}, "address_map",
      "has 12 R bits; 8192 rows need 13"},
-    {YUAN09_MAP, NULL, {8, 1, 8, 4096, 512, 8}, "address_map", "has 2 B bits; 8 banks need 3"},
-    {YUAN09_MAP, NULL, {8, 1, 4, 4096, 256, 8}, "address_map",
+    {YUAN09_MAP, NULL, {8, 1, 8, 4096, 512, 8, 1}, "address_map", "has 2 B bits; 8 banks need 3"},
+    {YUAN09_MAP, NULL, {8, 1, 4, 4096, 256, 8, 1}, "address_map",
      "has 12 C and S bits together; a row of 256 columns of 8 bytes needs 11"},
-    {"dramid@8;RRRRRRRRRRRRBBCCCCCCCSSSSX", NULL, {8, 1, 4, 4096, 512, 8}, "address_map",
+    {"dramid@8;RRRRRRRRRRRRBBCCCCCCCSSSSX", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map",
      "unknown letter 'X'"},
-    {"dramid@x;RRRR", NULL, {8, 1, 4, 4096, 512, 8}, "address_map", "dramid@N"},
-    {"dramid@8;RRRRRRRRRRRRBBDCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8}, "address_map",
+    {"dramid@x;RRRR", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map", "dramid@N"},
+    {"dramid@8;RRRRRRRRRRRRBBDCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map",
      "both dramid@8 and D bits"},
-    {"RRRRRRRRRRRRBBDDCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8}, "address_map",
+    {"RRRRRRRRRRRRBBDDCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map",
      "has 2 D bits; 8 channels need 3"},
-    {"RRRRRRRRRRRRBBDDDCCCCCCCSSSSS", NULL, {6, 1, 4, 4096, 512, 8}, "address_map",
+    {"RRRRRRRRRRRRBBDDDCCCCCCCSSSSS", NULL, {6, 1, 4, 4096, 512, 8, 1}, "address_map",
      "6 channels is not a power of two"},
     {"RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR", NULL,
-     {1, 1, 1, 1, 1, 1}, "address_map", "more than 64"},
-    {"row:bank:channel:column:colum", NULL, {4, 1, 8, 1024, 256, 4}, "address_map",
+     {1, 1, 1, 1, 1, 1, 1}, "address_map", "more than 64"},
+    {"row:bank:channel:column:colum", NULL, {4, 1, 8, 1024, 256, 4, 1}, "address_map",
      "unknown field 'colum'"},
-    {"row:bank:row:channel:column", NULL, {4, 1, 8, 1024, 256, 4}, "address_map",
+    {"row:bank:row:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 1}, "address_map",
      "'row' is listed 2 times without widths"},
-    {"row:bank:channel", NULL, {4, 1, 8, 1024, 256, 4}, "address_map",
+    {"row:bank:channel", NULL, {4, 1, 8, 1024, 256, 4, 1}, "address_map",
      "lacks the column field (8 bits for 256 columns)"},
-    {"row:bank/2:channel:column", NULL, {4, 1, 8, 1024, 256, 4}, "address_map",
+    {"row:bank/2:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 1}, "address_map",
      "the widths of 'bank' add up to 2 bits; 8 banks need 3"},
-    {"row:column/8:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4}, "address_map",
+    {"row:column/8:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 1}, "address_map",
      "leave nothing for its unsized piece"},
-    {"row:bank/0:channel:column", NULL, {4, 1, 8, 1024, 256, 4}, "address_map",
+    {"row:bank/0:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 1}, "address_map",
      "a width is a number of bits from 1 to 64"},
-    {"row:bank:channel/1:channel:column", NULL, {6, 1, 8, 1024, 256, 4}, "address_map",
+    {"row:bank:channel/1:channel:column", NULL, {6, 1, 8, 1024, 256, 4, 1}, "address_map",
      "must be listed once, without a width"},
-    {"row:bank:channel:column", "bank^foo", {4, 1, 8, 1024, 256, 4}, "address_xor",
+    {"row:bank:channel:column", "bank^foo", {4, 1, 8, 1024, 256, 4, 1}, "address_xor",
      "unknown source 'foo'"},
-    {"row:bank:channel:column", "rank^row", {4, 1, 8, 1024, 256, 4}, "address_xor",
+    {"row:bank:channel:column", "rank^row", {4, 1, 8, 1024, 256, 4, 1}, "address_xor",
      "unknown target 'rank'"},
-    {"row:bank:channel:column", "bank-row", {4, 1, 8, 1024, 256, 4}, "address_xor",
+    {"row:bank:channel:column", "bank-row", {4, 1, 8, 1024, 256, 4, 1}, "address_xor",
      "not of the form target^source"},
-    {"row:bank:channel:column", "channel^row", {6, 1, 8, 1024, 256, 4}, "address_xor",
+    {"row:bank:channel:column", "channel^row", {6, 1, 8, 1024, 256, 4, 1}, "address_xor",
      "power-of-two channel count"},
-    {"row:bank:channel:column", "bankgroup^row", {4, 1, 8, 1024, 256, 4}, "address_xor",
+    {"row:bank:channel:column", "bankgroup^row", {4, 1, 8, 1024, 256, 4, 1}, "address_xor",
      "no bank groups"},
-    {"row:bank:channel:column", NULL, {4, 1, 6, 1024, 256, 4}, "geometry",
+    {"row:bank:channel:column", NULL, {4, 1, 6, 1024, 256, 4, 1}, "geometry",
      "banks must be a power of two"},
-    {"row:bank:channel:column", NULL, {4, 16, 8, 1024, 256, 4}, "geometry",
+    {"row:bank:channel:column", NULL, {4, 16, 8, 1024, 256, 4, 1}, "geometry",
      "16 bank groups do not divide 8 banks"},
+    {"row:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 2}, "address_map",
+     "lacks the rank field (1 bits for 2 ranks)"},
+    {"row:rank/1:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 4}, "address_map",
+     "the widths of 'rank' add up to 1 bits; 4 ranks need 2"},
+    {"dramid@8;RRRRRRRRRRRRBBCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8, 2}, "address_map",
+     "GPGPU-Sim's spelling has no rank letter"},
+    {"row:rank:bank:channel:column", NULL, {4, 1, 8, 1024, 256, 4, 3}, "geometry",
+     "ranks must be a power of two"},
 };
 
 static void test_errors(void **state)
@@ -326,22 +334,29 @@ static void test_errors(void **state)
     }
 }
 
-/* Every (channel, bank, row, column) of a small geometry is hit exactly once by the
- * column-aligned addresses of its capacity: no two addresses collide, none is lost. */
+/* Every (channel, rank, bank, row, column) of a small geometry is hit exactly once by the
+ * column-aligned addresses of its capacity: no two addresses collide, none is lost; and
+ * encoding each coordinate gives its address back. */
 static void sweep(const char *spec, const char *xor_spec, hamm_geometry g)
 {
     hamm_addrmap *m = build(spec, xor_spec, g);
-    uint64_t n = (uint64_t)g.channels * g.banks * g.rows * g.columns;
+    uint64_t ranks = g.ranks ? g.ranks : 1;
+    uint64_t n = (uint64_t)g.channels * ranks * g.banks * g.rows * g.columns;
     unsigned char *seen = calloc(n, 1);
     assert_non_null(seen);
     for (uint64_t i = 0; i < n; i++) {
         hamm_dram_coord c;
         hamm_addrmap_decode(m, i * g.column_bytes, &c);
         assert_true(c.channel < g.channels && c.bank < g.banks && c.row < g.rows &&
-                    c.column < g.columns);
+                    c.column < g.columns && c.rank < ranks);
         assert_int_equal(c.bank_group, c.bank / (g.banks / g.bank_groups));
-        uint64_t k = ((((uint64_t)c.channel * g.banks + c.bank) * g.rows + c.row) * g.columns) +
-                     c.column;
+        uint64_t back = 0;
+        hamm_error err;
+        hamm_error_clear(&err);
+        assert_int_equal(hamm_addrmap_encode(m, &c, &back, &err), HAMM_OK);
+        assert_int_equal(back, i * g.column_bytes);
+        uint64_t k = (((((uint64_t)c.channel * ranks + c.rank) * g.banks + c.bank) * g.rows +
+                       c.row) * g.columns) + c.column;
         if (seen[k]++)
             fail_msg("%s / %s: 0x%llx collides", spec, xor_spec ? xor_spec : "",
                      (unsigned long long)(i * g.column_bytes));
@@ -353,12 +368,44 @@ static void sweep(const char *spec, const char *xor_spec, hamm_geometry g)
 static void test_one_to_one(void **state)
 {
     (void)state;
-    sweep("row:bank:channel:column", NULL, (hamm_geometry){6, 1, 4, 16, 16, 4});
+    sweep("row:bank:channel:column", NULL, (hamm_geometry){6, 1, 4, 16, 16, 4, 1});
     sweep("row:bank:column/1:bankgroup:channel:column", "bank^row,bankgroup^column",
-          (hamm_geometry){2, 2, 4, 16, 8, 2});
-    sweep("row:bank:channel:column", "channel^row,bank^row", (hamm_geometry){4, 1, 8, 32, 16, 8});
-    sweep("dramid@3;RRRRBBCCCSS", NULL, (hamm_geometry){3, 1, 4, 16, 8, 4});
-    sweep("dramid@3;RRRRBBCCCSS", "bank^row", (hamm_geometry){4, 2, 4, 16, 8, 4});
+          (hamm_geometry){2, 2, 4, 16, 8, 2, 1});
+    sweep("row:bank:channel:column", "channel^row,bank^row", (hamm_geometry){4, 1, 8, 32, 16, 8, 1});
+    sweep("dramid@3;RRRRBBCCCSS", NULL, (hamm_geometry){3, 1, 4, 16, 8, 4, 1});
+    sweep("dramid@3;RRRRBBCCCSS", "bank^row", (hamm_geometry){4, 2, 4, 16, 8, 4, 1});
+    /* ranks: high, low, split, and beside a divided channel count */
+    sweep("row:rank:bank:channel:column", NULL, (hamm_geometry){4, 1, 4, 16, 8, 4, 2});
+    sweep("row:bank:column:rank:channel", "bank^row", (hamm_geometry){2, 2, 4, 16, 8, 2, 4});
+    sweep("rank/1:row:bank:rank:channel:column", NULL, (hamm_geometry){2, 1, 2, 8, 8, 2, 4});
+    sweep("row:rank:bank:channel:column", NULL, (hamm_geometry){3, 1, 4, 16, 8, 4, 2});
+    /* one rank: the field may be listed, with no bits */
+    sweep("row:rank:bank:channel:column", NULL, (hamm_geometry){4, 1, 4, 16, 8, 4, 1});
+}
+
+/* A rank field: its bits decode to the coordinate's rank.  row(4):rank(1):bank(2):
+ * channel(2):column(3) above 2 byte bits: column bits 2-4, channel 5-6, bank 7-8, rank 9,
+ * row 10-13. */
+static void test_rank_field(void **state)
+{
+    (void)state;
+    hamm_addrmap *m = build("row:rank:bank:channel:column", NULL,
+                            (hamm_geometry){4, 1, 4, 16, 8, 4, 2});
+    hamm_dram_coord c;
+    hamm_addrmap_decode(m, (UINT64_C(1) << 9) | (UINT64_C(5) << 10), &c);
+    assert_int_equal(c.rank, 1);
+    assert_int_equal(c.row, 5);
+    assert_int_equal(c.bank, 0);
+    hamm_addrmap_decode(m, UINT64_C(3) << 7, &c);
+    assert_int_equal(c.rank, 0);
+    assert_int_equal(c.bank, 3);
+    c.rank = 2; /* outside 2 ranks */
+    uint64_t a;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_addrmap_encode(m, &c, &a, &err), HAMM_ERR_ARG);
+    assert_string_equal(err.field, "coordinate");
+    hamm_addrmap_free(m);
 }
 
 int main(void)
@@ -377,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_one_channel),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_one_to_one),
+        cmocka_unit_test(test_rank_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

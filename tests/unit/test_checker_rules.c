@@ -261,20 +261,20 @@ static void out_of_range_commands(void **state)
     hamm_command_device dev = G;
     dev.channels = 2;
     const hamm_command a = ACT(0, 0, 1);
-    const hamm_command cmds[] = {ACT(0, 4, 1), ON(2, a), {1, 0, 0, 0, HAMM_CMD_COUNT}};
+    const hamm_command cmds[] = {ACT(0, 4, 1), ON(2, a), {1, 0, 0, 0, HAMM_CMD_COUNT, 0}};
     EXPECT(&dev, cmds, {0, "command", "bank 4 is out of range (banks=4)"},
            {1, "command", "channel 2 is out of range (channels=2)"},
            {2, "command", "command 5 is not a DRAM command"});
     /* G: rows 4096, columns 512.  Row 4095 and column 511 are the last ones (ACT 0, RD 12
      * = 0 + tRCD, WR 21 = 12 + tRTW 9). */
-    const hamm_command last[] = {ACT(0, 0, 4095), {12, 0, 0, 511, HAMM_CMD_RD},
-                                 {21, 0, 0, 511, HAMM_CMD_WR}};
+    const hamm_command last[] = {ACT(0, 0, 4095), {12, 0, 0, 511, HAMM_CMD_RD, 0},
+                                 {21, 0, 0, 511, HAMM_CMD_WR, 0}};
     CLEAN(&G, last);
     /* Row 4096 is refused and opens nothing, so the RD after it finds bank 0 precharged;
      * columns 512 are refused before any rule is checked. */
-    const hamm_command beyond[] = {ACT(0, 0, 4096), {12, 0, 0, 511, HAMM_CMD_RD},
-                                   ACT(20, 1, 1), {32, 0, 1, 512, HAMM_CMD_RD},
-                                   {41, 0, 1, 512, HAMM_CMD_WR}};
+    const hamm_command beyond[] = {ACT(0, 0, 4096), {12, 0, 0, 511, HAMM_CMD_RD, 0},
+                                   ACT(20, 1, 1), {32, 0, 1, 512, HAMM_CMD_RD, 0},
+                                   {41, 0, 1, 512, HAMM_CMD_WR, 0}};
     EXPECT(&G, beyond, {0, "command", "row 4096 is out of range (rows=4096)"},
            {1, "state", "RD to bank 0, which is precharged"},
            {3, "command", "column 512 is out of range (columns=512)"},

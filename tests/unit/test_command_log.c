@@ -68,9 +68,9 @@ static void writer_output(void **state)
     (void)state;
     hamm_command_device dev = G;
     dev.channels = 8;
-    const hamm_command cmds[] = {ACT(12, 3, 1024), RD(24, 3), {26, 0, 3, 17, HAMM_CMD_RD},
-                                 PRE(40, 3), {41, 7, 2, 4095, HAMM_CMD_ACT},
-                                 {53, 7, 2, 511, HAMM_CMD_WR}, REF(60)};
+    const hamm_command cmds[] = {ACT(12, 3, 1024), RD(24, 3), {26, 0, 3, 17, HAMM_CMD_RD, 0},
+                                 PRE(40, 3), {41, 7, 2, 4095, HAMM_CMD_ACT, 0},
+                                 {53, 7, 2, 511, HAMM_CMD_WR, 0}, REF(60)};
     th_sink sink;
     hamm_error err;
     assert_int_equal(write_log(&dev, cmds, NCMDS(cmds), HAMM_COMPRESSION_NONE, &sink, &err),
@@ -104,7 +104,7 @@ static void writer_refuses_what_reader_would(void **state)
     assert_int_equal(write_log(&G, top, 2, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
     assert_string_equal(err.field, "cycle");
     free(sink.p);
-    const hamm_command chan[] = {{0, 1, 0, 1, HAMM_CMD_ACT}};
+    const hamm_command chan[] = {{0, 1, 0, 1, HAMM_CMD_ACT, 0}};
     assert_int_equal(write_log(&G, chan, 1, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
     assert_string_equal(err.field, "channel");
     free(sink.p);
@@ -113,13 +113,13 @@ static void writer_refuses_what_reader_would(void **state)
     assert_string_equal(err.field, "row");
     assert_non_null(strstr(err.text, "row 4096 is out of range (rows=4096)"));
     free(sink.p);
-    const hamm_command column[] = {ACT(0, 0, 1), {12, 0, 0, 512, HAMM_CMD_WR}};
+    const hamm_command column[] = {ACT(0, 0, 1), {12, 0, 0, 512, HAMM_CMD_WR, 0}};
     assert_int_equal(write_log(&G, column, 2, HAMM_COMPRESSION_NONE, &sink, &err),
                      HAMM_ERR_ARG);
     assert_string_equal(err.field, "column");
     assert_non_null(strstr(err.text, "column 512 is out of range (columns=512)"));
     free(sink.p);
-    const hamm_command cmd[] = {{0, 0, 0, 0, (hamm_dram_command)5}};
+    const hamm_command cmd[] = {{0, 0, 0, 0, (hamm_dram_command)5, 0}};
     assert_int_equal(write_log(&G, cmd, 1, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_ERR_ARG);
     assert_string_equal(err.field, "cmd");
     assert_string_equal(err.text, "command 5 is not a DRAM command");
@@ -139,9 +139,9 @@ static void writer_refuses_what_reader_would(void **state)
 static void writer_and_checker_agree_on_range(void **state)
 {
     (void)state;
-    const hamm_command bad[] = {{0, 0, 4, 1, HAMM_CMD_ACT},   {0, 1, 0, 1, HAMM_CMD_ACT},
-                                {0, 0, 0, 4096, HAMM_CMD_ACT}, {0, 0, 0, 512, HAMM_CMD_RD},
-                                {0, 0, 0, 512, HAMM_CMD_WR},   {0, 0, 0, 0, (hamm_dram_command)7}};
+    const hamm_command bad[] = {{0, 0, 4, 1, HAMM_CMD_ACT, 0},   {0, 1, 0, 1, HAMM_CMD_ACT, 0},
+                                {0, 0, 0, 4096, HAMM_CMD_ACT, 0}, {0, 0, 0, 512, HAMM_CMD_RD, 0},
+                                {0, 0, 0, 512, HAMM_CMD_WR, 0},   {0, 0, 0, 0, (hamm_dram_command)7, 0}};
     for (size_t i = 0; i < NCMDS(bad); i++) {
         th_sink sink;
         hamm_error err;
@@ -158,11 +158,11 @@ static void writer_and_checker_agree_on_range(void **state)
 
 /* A log with a mix of rules broken, over two channels. */
 static const hamm_command mixed[] = {
-    {0, 0, 0, 1, HAMM_CMD_ACT},   {0, 1, 0, 1, HAMM_CMD_ACT},  {7, 0, 1, 5, HAMM_CMD_ACT},
-    {11, 0, 0, 3, HAMM_CMD_RD},   {12, 1, 0, 3, HAMM_CMD_WR},  {20, 0, 1, 0, HAMM_CMD_RD},
-    {21, 0, 1, 0, HAMM_CMD_RD},   {30, 1, 0, 0, HAMM_CMD_PRE}, {31, 1, 2, 0, HAMM_CMD_RD},
-    {40, 0, 0, 0, HAMM_CMD_PRE},  {40, 0, 1, 0, HAMM_CMD_PRE},
-    {60, 0, HAMM_NO_BANK, 0, HAMM_CMD_REF},
+    {0, 0, 0, 1, HAMM_CMD_ACT, 0},   {0, 1, 0, 1, HAMM_CMD_ACT, 0},  {7, 0, 1, 5, HAMM_CMD_ACT, 0},
+    {11, 0, 0, 3, HAMM_CMD_RD, 0},   {12, 1, 0, 3, HAMM_CMD_WR, 0},  {20, 0, 1, 0, HAMM_CMD_RD, 0},
+    {21, 0, 1, 0, HAMM_CMD_RD, 0},   {30, 1, 0, 0, HAMM_CMD_PRE, 0}, {31, 1, 2, 0, HAMM_CMD_RD, 0},
+    {40, 0, 0, 0, HAMM_CMD_PRE, 0},  {40, 0, 1, 0, HAMM_CMD_PRE, 0},
+    {60, 0, HAMM_NO_BANK, 0, HAMM_CMD_REF, 0},
 };
 
 static void round_trip(void **state)
@@ -227,9 +227,9 @@ static void long_log_streams(void **state)
     hamm_command *cmds = malloc(3 * ROUNDS * sizeof *cmds);
     for (uint64_t i = 0; i < ROUNDS; i++) {
         uint64_t t = 34 * i;
-        cmds[3 * i] = (hamm_command){t, 0, 0, (uint32_t)(i % 4096), HAMM_CMD_ACT};
-        cmds[3 * i + 1] = (hamm_command){t + 12, 0, 0, 7, HAMM_CMD_RD};
-        cmds[3 * i + 2] = (hamm_command){t + 21, 0, 0, 0, HAMM_CMD_PRE};
+        cmds[3 * i] = (hamm_command){t, 0, 0, (uint32_t)(i % 4096), HAMM_CMD_ACT, 0};
+        cmds[3 * i + 1] = (hamm_command){t + 12, 0, 0, 7, HAMM_CMD_RD, 0};
+        cmds[3 * i + 2] = (hamm_command){t + 21, 0, 0, 0, HAMM_CMD_PRE, 0};
     }
     th_sink sink;
     hamm_error err;
@@ -276,7 +276,7 @@ static const bad_log malformed[] = {
     {"", HAMM_ERR_EMPTY, 0, 0, "", "no command log header"},
     {"# hamm trace v1\nR 0x0\n", HAMM_ERR_FORMAT, 1, 0, "header", "not a hamm command log"},
     {"12 0 ACT 3 1024\n", HAMM_ERR_FORMAT, 1, 0, "header", "not a hamm command log"},
-    {"# hamm command log 2\n", HAMM_ERR_FORMAT, 1, 20, "version", "version '2'"},
+    {"# hamm command log 3\n", HAMM_ERR_FORMAT, 1, 20, "version", "version '3'"},
     {"# hamm command log\n", HAMM_ERR_FORMAT, 1, 0, "header", "lacks the version"},
     {H1, HAMM_ERR_FORMAT, 2, 0, "header", "missing the device line"},
     {H1 "channels=2\n", HAMM_ERR_FORMAT, 2, 0, "header", "second line must be the device"},

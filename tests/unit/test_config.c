@@ -146,6 +146,7 @@ static void round_trip(const hamm_system_config *a)
     assert_int_equal(a->ready_order, b.ready_order);
     assert_string_equal(a->dram.name, b.dram.name);
     assert_int_equal(a->dram.banks, b.dram.banks);
+    assert_int_equal(a->dram.ranks, b.dram.ranks);
     assert_int_equal(a->dram.bank_groups, b.dram.bank_groups);
     assert_int_equal(a->dram.rows, b.dram.rows);
     assert_int_equal(a->dram.columns, b.dram.columns);

@@ -1,7 +1,9 @@
 /* test_engine_check.c - the independent timing checker referees the engine: random and
  * adversarial traces, on every shipped system model, under every scheduler and every
  * combination of the controller options (write queue, page policy, row-hit cap, ready
- * order), with and without refresh.  Not one command may break a constraint. */
+ * order), with and without refresh; with merge_same_address under every write queue
+ * setting; and random configurations with 2 and 4 ranks per channel and rank-to-rank
+ * gaps (tRTRS).  Not one command may break a constraint. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +21,12 @@ static const char *const systems[] = {"yuan09-baseline", "gtx480", "ddr4-2400-2c
                                       "hbm2-4stack"};
 
 static unsigned refresh_runs; /* runs whose refresh count was checked */
+static uint64_t merged_requests; /* served by another request, over the merge runs */
+
+/* Overrides of the run (ranks, tRTRS, a map with a rank field), and how to name them. */
+static const char *const *extra_sets;
+static size_t extra_n;
+static char extra_label[256];
 
 /* The controller options of one run: the model's own (all defaults) first. */
 typedef struct options {
@@ -27,6 +35,7 @@ typedef struct options {
     uint32_t timeout;
     uint32_t cap;
     hamm_ready_order order;
+    int merge;                       /* merge_same_address */
 } options;
 
 static const uint32_t writes[][3] = {{0, 0, 0}, {16, 12, 4}, {8, 0, 0}};
@@ -67,15 +76,21 @@ static void load_model(const char *system, int refresh, hamm_system_config *cfg)
     snprintf(path, sizeof path, "%s/models/system/%s.json", HAMM_SOURCE_ROOT, system);
     hamm_error err;
     hamm_error_clear(&err);
-    if (hamm_config_load(cfg, path, NULL, 0, &err) != HAMM_OK)
-        fail_msg("%s: %s: %s", system, err.field, err.text);
+    if (hamm_config_load(cfg, path, extra_sets, extra_n, &err) != HAMM_OK)
+        fail_msg("%s%s: %s: %s", system, extra_label, err.field, err.text);
     if (!refresh)
         return;
+    /* with ranks, a REF round closes every rank's banks: leave room for it (the loader
+     * refuses a tREFI that does not) */
+    uint32_t ranks = cfg->dram.ranks;
+    uint32_t room = ranks > 1 ? 2 * ranks * cfg->dram.banks : 0;
     snprintf(rfc, sizeof rfc, "dram.timing.tRFC=%u", cfg->dram.timing.tRC);
-    snprintf(refi, sizeof refi, "dram.timing.tREFI=%u", 3 * cfg->dram.timing.tRC);
-    const char *const sets[] = {rfc, refi};
-    if (hamm_config_load(cfg, path, sets, 2, &err) != HAMM_OK)
-        fail_msg("%s with refresh: %s: %s", system, err.field, err.text);
+    snprintf(refi, sizeof refi, "dram.timing.tREFI=%u", 3 * cfg->dram.timing.tRC + room);
+    const char *sets[8] = {rfc, refi};
+    for (size_t i = 0; i < extra_n && i < 6; i++)
+        sets[2 + i] = extra_sets[i];
+    if (hamm_config_load(cfg, path, sets, 2 + extra_n, &err) != HAMM_OK)
+        fail_msg("%s%s with refresh: %s: %s", system, extra_label, err.field, err.text);
 }
 
 static void set_options(hamm_system_config *cfg, const options *o)
@@ -87,6 +102,36 @@ static void set_options(hamm_system_config *cfg, const options *o)
     cfg->page_timeout = o->timeout;
     cfg->row_hit_cap = o->cap;
     cfg->ready_order = o->order;
+    cfg->merge_same_address = o->merge;
+}
+
+/* After a run of 3000 requests: refresh really ran in every refresh run (each channel
+ * refreshes once per tREFI of the common span; a merge run may be too short to say), and
+ * every request reached the DRAM (a row hit or a miss) unless it was merged. */
+static void check_counts(const hamm_engine *e, const hamm_engine_params *ep,
+                         const hamm_command_device *dev, const options *o, int refresh)
+{
+    hamm_channel_result total;
+    hamm_engine_total(e, &total);
+    assert_int_equal(total.stat[HAMM_STAT_requests], 3000);
+    uint64_t span = hamm_engine_channel(e, 0)->stat[HAMM_STAT_cycles];
+    uint64_t refi = dev->dram.timing.tREFI;
+    if (refresh) {
+        assert_true(refi > 0);
+        if (!o->merge) {
+            assert_true(span >= 2 * refi);
+            refresh_runs++;
+        }
+        if (span >= refi)
+            assert_true(total.stat[HAMM_STAT_refreshes] >= ep->cfg.channels * (span / refi - 1));
+    } else {
+        assert_int_equal(total.stat[HAMM_STAT_refreshes], 0);
+    }
+    uint64_t served = total.stat[HAMM_STAT_row_hits] + total.stat[HAMM_STAT_row_misses];
+    if (o->merge)
+        merged_requests += 3000 - served;
+    else
+        assert_int_equal(served, 3000);
 }
 
 static void run_case(const char *system, hamm_scheduler sched, const options *o, pattern p,
@@ -118,24 +163,15 @@ static void run_case(const char *system, hamm_scheduler sched, const options *o,
     hamm_checker_finish(ref.checker, on_violation, &ref);
     hamm_channel_result total;
     hamm_engine_total(e, &total);
-    assert_int_equal(total.stat[HAMM_STAT_requests], 3000);
-    /* refresh really ran in every refresh run: each channel refreshes once per tREFI of
-     * the common span; without refresh, never */
-    uint64_t span = hamm_engine_channel(e, 0)->stat[HAMM_STAT_cycles];
-    if (refresh) {
-        uint64_t refi = dev.dram.timing.tREFI;
-        assert_true(refi > 0 && span >= 2 * refi);
-        refresh_runs++;
-        assert_true(total.stat[HAMM_STAT_refreshes] >= ep.cfg.channels * (span / refi - 1));
-    } else {
-        assert_int_equal(total.stat[HAMM_STAT_refreshes], 0);
-    }
-    assert_true(hamm_checker_commands(ref.checker) >= 3000);
+    check_counts(e, &ep, &dev, o, refresh);
+    assert_true(hamm_checker_commands(ref.checker) >= total.stat[HAMM_STAT_read_bursts] +
+                                                     total.stat[HAMM_STAT_write_bursts]);
     if (ref.reported)
-        fail_msg("%s, %s (write queue %u/%u/%u, %s page %u, cap %u, %s), pattern %d%s: "
-                 "%llu violations; first: %s", system, hamm_scheduler_name(sched),
+        fail_msg("%s%s, %s (write queue %u/%u/%u, %s page %u, cap %u, %s%s), pattern %d%s: "
+                 "%llu violations; first: %s", system, extra_label, hamm_scheduler_name(sched),
                  o->write_queue, o->high, o->low, hamm_page_policy_name(o->page), o->timeout,
-                 o->cap, hamm_ready_order_name(o->order), (int)p, refresh ? ", refresh" : "",
+                 o->cap, hamm_ready_order_name(o->order), o->merge ? ", merge" : "", (int)p,
+                 refresh ? ", refresh" : "",
                  (unsigned long long)ref.reported, ref.first);
     hamm_engine_free(e);
     hamm_checker_free(ref.checker);
@@ -154,11 +190,22 @@ static unsigned each_option(const char *system, hamm_scheduler sched, pattern p,
                 for (int order = 0; order < (frfcfs ? HAMM_ORDER_COUNT : 1); order++) {
                     options o = {writes[w][0], writes[w][1], writes[w][2],
                                  (hamm_page_policy)page, timeouts[page], caps[cap],
-                                 (hamm_ready_order)order};
+                                 (hamm_ready_order)order, 0};
                     run_case(system, sched, &o, p, refresh);
                     runs++;
                 }
     return runs;
+}
+
+/* merge_same_address with each write queue setting, the other options at their defaults. */
+static unsigned each_merge(const char *system, hamm_scheduler sched, pattern p, int refresh)
+{
+    for (size_t w = 0; w < sizeof writes / sizeof writes[0]; w++) {
+        options o = {writes[w][0], writes[w][1], writes[w][2], HAMM_PAGE_OPEN, 0, 0,
+                     HAMM_ORDER_COLUMN_FIRST, 1};
+        run_case(system, sched, &o, p, refresh);
+    }
+    return sizeof writes / sizeof writes[0];
 }
 
 static void every_model_scheduler_option_and_pattern(void **state)
@@ -169,18 +216,75 @@ static void every_model_scheduler_option_and_pattern(void **state)
         for (int sched = 0; sched < HAMM_SCHED_COUNT; sched++)
             for (int p = 0; p < PATTERNS; p++)
                 for (int refresh = 0; refresh < 2; refresh++)
-                    runs += each_option(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
-    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x 2 orders; the others 3 x 3 */
-    unsigned per = 3 * 3 * 2 * 2 + (HAMM_SCHED_COUNT - 1) * 3 * 3;
+                    runs += each_option(systems[s], (hamm_scheduler)sched, (pattern)p, refresh) +
+                            each_merge(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
+    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x 2 orders; the others 3 x 3; and every
+     * scheduler 3 write settings with merging */
+    unsigned per = 3 * 3 * 2 * 2 + (HAMM_SCHED_COUNT - 1) * 3 * 3 + HAMM_SCHED_COUNT * 3;
     unsigned cases = sizeof systems / sizeof systems[0] * PATTERNS;
     assert_int_equal(runs, cases * 2 * per);
-    assert_int_equal(refresh_runs, cases * per); /* every refresh run checked its refreshes */
+    /* every refresh run of the options checked its refreshes */
+    assert_int_equal(refresh_runs, cases * (per - HAMM_SCHED_COUNT * 3));
+    assert_true(merged_requests > 0);             /* the merge runs did merge */
+}
+
+/* Maps with a rank field for each shipped system: the rank high (whole rows apart) or
+ * low (neighbouring blocks, just above a request's bytes, alternate ranks, so bursts
+ * switch rank often). */
+static const char *const rank_maps[][2] = {
+    {"row:rank:bank:channel:column", "row:bank:column/3:rank:channel:column"},
+    {"row:rank:bank:channel:column", "row:bank:column/3:rank:channel:column"},
+    {"row:rank:bank:column/5:bankgroup:channel:column",
+     "row:bank:bankgroup:column/3:rank:channel:column"},
+    {"row:rank:bank:column/3:bankgroup:channel:column",
+     "row:bank:bankgroup:column/2:rank:channel:column"},
+};
+
+static uint32_t draw(uint64_t *x, uint32_t n)
+{
+    *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+    return (uint32_t)((*x >> 33) % n);
+}
+
+/* Random configurations: system, 2 or 4 ranks, tRTRS 0 to 5, rank map, scheduler,
+ * options, pattern, refresh; the first runs cover each rank count with a nonzero gap. */
+static void random_rank_configurations(void **state)
+{
+    (void)state;
+    static const uint32_t gaps[] = {0, 1, 2, 5};
+    uint64_t x = 0x2545F4914F6CDD1Dull;
+    char ranks[48], gap[48], map[160];
+    const char *const sets[] = {ranks, gap, map};
+    for (unsigned run = 0; run < 48; run++) {
+        size_t s = draw(&x, 4);
+        uint32_t nr = run < 2 ? 2u << run : 2u << draw(&x, 2);
+        uint32_t g = run < 2 ? 2 : gaps[draw(&x, 4)];
+        snprintf(ranks, sizeof ranks, "ranks_per_channel=%u", nr);
+        snprintf(gap, sizeof gap, "dram.timing.tRTRS=%u", g);
+        snprintf(map, sizeof map, "address_map=%s", rank_maps[s][draw(&x, 2)]);
+        snprintf(extra_label, sizeof extra_label, " (%u ranks, tRTRS %u, %s)", nr, g, map);
+        extra_sets = sets;
+        extra_n = 3;
+        hamm_scheduler sched = (hamm_scheduler)draw(&x, HAMM_SCHED_COUNT);
+        int frfcfs = sched == HAMM_SCHED_FRFCFS;
+        uint32_t w = draw(&x, 3), page = draw(&x, HAMM_PAGE_COUNT);
+        options o = {writes[w][0], writes[w][1], writes[w][2], (hamm_page_policy)page,
+                     timeouts[page], frfcfs ? caps[draw(&x, 2)] : 0,
+                     frfcfs ? (hamm_ready_order)draw(&x, HAMM_ORDER_COUNT)
+                            : HAMM_ORDER_COLUMN_FIRST,
+                     0};
+        run_case(systems[s], sched, &o, (pattern)draw(&x, PATTERNS), (int)draw(&x, 2));
+    }
+    extra_sets = NULL;
+    extra_n = 0;
+    extra_label[0] = '\0';
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_model_scheduler_option_and_pattern),
+        cmocka_unit_test(random_rank_configurations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -273,7 +273,7 @@ static void test_encode_roundtrip(void **state)
             assert_true(back.channel == c.channel && back.bank == c.bank &&
                         back.row == c.row && back.column == c.column);
         }
-        hamm_dram_coord out = {0, 0, 0, g->rows, 0};
+        hamm_dram_coord out = {0, 0, 0, g->rows, 0, 0};
         uint64_t addr;
         hamm_error err;
         hamm_error_clear(&err);

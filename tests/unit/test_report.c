@@ -69,6 +69,33 @@ static void expect_given_input(json_t *input)
                         "xxh64:00ab0000000000cd");
 }
 
+/* The spread of stats_trace.h's requests (test_stats.c derives it): channel 0 holds 5
+ * of the 6 (bank 0 four of them, bank 1 one), channel 1 none. */
+static void expect_spread(json_t *root)
+{
+    json_t *ch = json_object_get(root, "channels");
+    json_t *c0 = json_array_get(ch, 0), *c1 = json_array_get(ch, 1);
+    json_t *sp = json_object_get(root, "channel_spread");
+    assert_int_equal(get_int(sp, "largest_channel"), 0);
+    assert_int_equal(get_int(sp, "largest_requests"), 5);
+    assert_true(fabs(get_real(sp, "largest_fraction") - 5.0 / 6.0) < 1e-14);
+    assert_int_equal(get_int(sp, "smallest_channel"), 1);
+    assert_true(get_real(sp, "smallest_fraction") == 0.0);
+    assert_true(fabs(get_real(c0, "request_fraction") - 5.0 / 6.0) < 1e-14);
+    json_t *banks = json_object_get(c0, "bank_requests");
+    assert_int_equal(json_array_size(banks), 4);
+    assert_int_equal(json_integer_value(json_array_get(banks, 0)), 4);
+    assert_int_equal(json_integer_value(json_array_get(banks, 1)), 1);
+    json_t *bs = json_object_get(c0, "bank_spread");
+    assert_int_equal(get_int(bs, "largest_bank"), 0);
+    assert_true(get_real(bs, "largest_fraction") == 0.8); /* 4 of its 5 */
+    assert_int_equal(get_int(bs, "smallest_bank"), 2);
+    /* an empty channel: its banks' fractions are not defined */
+    json_t *bs1 = json_object_get(c1, "bank_spread");
+    assert_true(json_is_null(json_object_get(bs1, "largest_fraction")));
+    assert_true(get_real(c1, "request_fraction") == 0.0);
+}
+
 static void stats_json(void **state)
 {
     (void)state;
@@ -118,6 +145,7 @@ static void stats_json(void **state)
     assert_true(get_real(c0, "row_locality_requests_per_activate") == 1.25);
     assert_true(json_is_null(json_object_get(c1, "row_locality_requests_per_activate")));
     assert_int_equal(get_int(json_array_get(ch, 2), "activates"), 1);
+    expect_spread(root);
     json_decref(root);
     hamm_stats_free(s);
     hamm_addrmap_free(m);
