@@ -1,0 +1,89 @@
+/* workload_internal.h - a loaded kernel description: each kernel compiled into a flat
+ * program (instructions, loop and branch markers) that warps walk with a program
+ * counter, loop counters and a mask stack, computing addresses on the fly. */
+#ifndef HAMM_WORKLOAD_INTERNAL_H
+#define HAMM_WORKLOAD_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "expr.h"
+#include "gpu/kernel.h"
+#include "hamm/workload.h"
+
+#define WL_MAX_IFS 8           /* nesting of "if" */
+#define WL_MAX_THREADS 1024    /* threads per CTA */
+#define WL_PATH 128            /* a JSON path ("kernels[2].body[4].body[0].index") */
+#define WL_NAME 64
+
+typedef struct wl_array {
+    char name[WL_NAME];
+    uint64_t base;  /* byte address of element 0 */
+    uint32_t elem;  /* bytes per element: 1, 2, 4, 8 or 16 (the access width) */
+    uint64_t count; /* elements; an index outside 0..count-1 is an error */
+} wl_array;
+
+enum wl_kind {
+    WL_INST,     /* one or `repeat` instructions */
+    WL_LOOP,     /* loop head: `e` is the count, `jump` its WL_END */
+    WL_LOOP_END, /* `jump` its head */
+    WL_IF,       /* lanes where `e` != 0 run the body; `jump` its WL_IF_END */
+    WL_IF_END
+};
+
+enum wl_index {
+    WL_INDEX_EXPR,    /* index = e */
+    WL_INDEX_UNIFORM, /* lo + r mod (hi - lo + 1) */
+    WL_INDEX_NEAR,    /* e + r mod (2 spread + 1) - spread, clamped to the array */
+    WL_INDEX_HOT      /* with probability `fraction` lo + r mod hot, else uniform */
+};
+
+typedef struct wl_node {
+    enum wl_kind kind;
+    gpu_op op;               /* WL_INST */
+    uint32_t repeat;         /* WL_INST: alu and sfu groups */
+    uint32_t width;          /* memory ops: bytes per lane */
+    uint16_t dst, src[GPU_MAX_SRC];
+    const wl_array *array;   /* global loads and stores */
+    enum wl_index index;
+    expr e;                  /* index, shared byte offset, loop count or condition */
+    int64_t lo, hi, spread, hot;
+    uint64_t fraction;       /* hot: probability scaled to 2^64 - 1 */
+    uint64_t seed;           /* random indices: the access's own stream */
+    uint32_t depth;          /* loops enclosing this node (a loop's own counter: depth) */
+    uint32_t ifdepth;        /* ifs enclosing it */
+    uint32_t jump;
+    uint64_t pc;             /* first instruction's pc; a group's are pc, pc + 8, ... */
+    char path[WL_PATH];      /* where it is in the file, for errors while streaming */
+} wl_node;
+
+typedef struct wl_kernel {
+    gpu_kernel_info info;
+    const hamm_workload *owner;
+    wl_node *prog;
+    size_t nprog;
+    uint32_t warps;          /* per CTA */
+    uint32_t threads;        /* per CTA */
+    uint64_t ctas;
+    char path[WL_PATH];      /* "kernels[k]" */
+} wl_kernel;
+
+struct hamm_workload {
+    char source[256];        /* the file, for errors */
+    char name[WL_NAME];
+    uint64_t seed;
+    wl_array *arrays;
+    size_t narrays;
+    wl_kernel *kernels;
+    size_t nkernels;
+};
+
+/* The kernel source (kernel.h) over kernel k (k < hamm_workload_kernels(wl)); the
+ * workload must outlive it. */
+void workload_source(const hamm_workload *wl, size_t k, gpu_kernel_source *out);
+
+/* The random number of one access by one thread in one iteration: a hash of the seed
+ * and those, so streams do not depend on the order warps run in. */
+uint64_t workload_random(uint64_t seed, uint64_t thread, const int64_t *iters, uint32_t depth);
+
+#endif
