@@ -8,7 +8,7 @@
 #include "expr.h"
 
 enum { OP_CONST, OP_VAR, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG, OP_MIN, OP_MAX,
-       OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
+       OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_SHL, OP_SHR, OP_AND, OP_OR, OP_XOR };
 
 #define MAX_NESTING 24 /* parentheses and calls, so a hostile file cannot overflow the stack */
 
@@ -51,6 +51,19 @@ static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
 static int64_t floor_mod(int64_t a, int64_t b) { return a % b < 0 ? a % b + b : a % b; }
 
+/* Shifts by 0..63; further shifts leave nothing (or the sign), as an index wants. */
+static int64_t shl(int64_t a, int64_t b)
+{
+    return b < 0 || b > 63 ? 0 : (int64_t)((uint64_t)a << b);
+}
+
+static int64_t shr(int64_t a, int64_t b)
+{
+    if (b < 0 || b > 63)
+        return a < 0 ? -1 : 0;
+    return a < 0 ? ~(~a >> b) : a >> b;
+}
+
 static int64_t apply(int op, int64_t a, int64_t b)
 {
     switch (op) {
@@ -67,6 +80,11 @@ static int64_t apply(int op, int64_t a, int64_t b)
     case OP_GE: return a >= b;
     case OP_EQ: return a == b;
     case OP_NE: return a != b;
+    case OP_SHL: return shl(a, b);
+    case OP_SHR: return shr(a, b);
+    case OP_AND: return a & b;
+    case OP_OR: return a | b;
+    case OP_XOR: return a ^ b;
     default: return 0; /* OP_CONST, OP_VAR, OP_NEG: not binary */
     }
 }
@@ -140,6 +158,9 @@ static int builtin(struct parser *ps, const char *name, size_t len, int *handled
         return fail(ps, "unknown variable '%.*s' (the built-ins are tid, ctaid, ntid, "
                     "nctaid, each .x .y or .z)", (int)len, name);
     *handled = 1;
+    if (ps->scope->consts_only)
+        return fail(ps, "'%.*s' is not known here: only numbers and params are", (int)len,
+                    name);
     if (b == 0 && !ps->scope->allow_tid)
         return fail(ps, "'%.*s' differs between the threads of a CTA; loop counts and "
                     "conditions here may use only ctaid.*, loops and constants",
@@ -277,6 +298,35 @@ static int parse_sum(struct parser *ps)
     }
 }
 
+/* The bit operator at p (0 when none), and its length: << >> & | ^. */
+static int bit_op(const char *p, int *len)
+{
+    *len = 2;
+    if (p[0] == '<' && p[1] == '<') return OP_SHL;
+    if (p[0] == '>' && p[1] == '>') return OP_SHR;
+    *len = 1;
+    if (p[0] == '&') return OP_AND;
+    if (p[0] == '|') return OP_OR;
+    if (p[0] == '^') return OP_XOR;
+    return 0;
+}
+
+/* Bit operators bind looser than + and -, tighter than comparisons, left to right. */
+static int parse_bits(struct parser *ps)
+{
+    if (parse_sum(ps) < 0)
+        return -1;
+    for (;;) {
+        skip_space(ps);
+        int len, op = bit_op(ps->p, &len);
+        if (!op)
+            return 0;
+        ps->p += len;
+        if (parse_sum(ps) < 0 || emit_binary(ps, op) < 0)
+            return -1;
+    }
+}
+
 /* The comparison operator at p (0 when none), and its length. */
 static int cmp_op(const char *p, int *len)
 {
@@ -293,14 +343,14 @@ static int cmp_op(const char *p, int *len)
 
 static int parse_cmp(struct parser *ps)
 {
-    if (parse_sum(ps) < 0)
+    if (parse_bits(ps) < 0)
         return -1;
     skip_space(ps);
     int len, op = cmp_op(ps->p, &len);
     if (!op)
         return 0;
     ps->p += len;
-    if (parse_sum(ps) < 0)
+    if (parse_bits(ps) < 0)
         return -1;
     return emit_binary(ps, op);
 }

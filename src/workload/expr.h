@@ -4,8 +4,10 @@
  * Variables are the thread's index in its CTA (tid.x/y/z), its CTA's index (ctaid.x/y/z)
  * and the enclosing loops' counters; the launch shape (ntid.*, nctaid.*) and the file's
  * "params" are constants, folded at parse time.  Operators: + - * / % (divisor a positive
- * constant, so evaluation cannot fail), unary -, comparisons < <= > >= == != (0 or 1),
- * parentheses, min(a, b) and max(a, b).  Arithmetic wraps on 64 bits. */
+ * constant, so evaluation cannot fail; floor division, non-negative remainder), unary -,
+ * bit operators << >> & | ^ (looser than + -, tighter than comparisons), comparisons
+ * < <= > >= == != (0 or 1), parentheses, min(a, b) and max(a, b).  Arithmetic wraps on
+ * 64 bits. */
 #ifndef HAMM_WORKLOAD_EXPR_H
 #define HAMM_WORKLOAD_EXPR_H
 
@@ -37,7 +39,7 @@ typedef struct expr {
 
 /* What a parse may name: constants (block and grid sizes, params) and the loops in
  * scope, innermost last.  allow_tid = 0 forbids tid.* (loop counts and conditions that
- * must be the same for every thread of a CTA). */
+ * must be the same for every thread of a CTA); consts_only forbids every built-in. */
 struct expr_scope {
     uint32_t block[3], grid[3];
     const char *const *param_names;
@@ -46,6 +48,7 @@ struct expr_scope {
     const char *const *loops;
     size_t nloops;
     int allow_tid;
+    int consts_only; /* no tid.*, ctaid.*, ntid.*, nctaid.* (the launch shape itself) */
 };
 
 /* Parse `text` into `out`; 0 on success, else -1 with a message in msg. */

@@ -106,10 +106,33 @@ static hamm_status read_arrays(struct load *ld, json_t *arrays)
     return st;
 }
 
-/* "grid" and "block": an integer (x) or [x], [x, y], [x, y, z]. */
-static hamm_status read_dims(struct jctx *c, json_t *k, const char *key, uint64_t max_each,
+/* A count fixed before any thread runs: an integer, or a string holding a number or an
+ * expression of numbers and params ("DIGITS", "N / 256"). */
+static hamm_status read_const(struct load *ld, json_t *v, uint64_t min, uint64_t max,
+                              uint64_t *out)
+{
+    struct expr_scope scope = {{0, 0, 0}, {0, 0, 0}, ld->pnames, ld->pvalues, ld->nparams,
+                               NULL, 0, 0, 1};
+    const char *s = json_string_value(v);
+    if (!s || (*s >= '0' && *s <= '9' && !strpbrk(s, " +-*/%()<>&|^")))
+        return jctx_u64_value(&ld->c, v, min, max, out);
+    expr e;
+    char msg[200];
+    int64_t x = 0;
+    if (expr_parse(s, &scope, &e, msg, sizeof msg) < 0)
+        return jctx_fail(&ld->c, NULL, "%s", msg);
+    if (!expr_is_const(&e, &x) || x < 0 || (uint64_t)x < min || (uint64_t)x > max)
+        return jctx_fail(&ld->c, NULL, "\"%.40s\" is %lld; expects %llu..%llu", s, (long long)x,
+                         (unsigned long long)min, (unsigned long long)max);
+    *out = (uint64_t)x;
+    return HAMM_OK;
+}
+
+/* "grid" and "block": a count (x) or [x], [x, y], [x, y, z]. */
+static hamm_status read_dims(struct load *ld, json_t *k, const char *key, uint64_t max_each,
                              uint32_t dims[3])
 {
+    struct jctx *c = &ld->c;
     json_t *v = json_object_get(k, key);
     if (!v)
         return jctx_fail(c, key, "is missing");
@@ -121,7 +144,7 @@ static hamm_status read_dims(struct jctx *c, json_t *k, const char *key, uint64_
     for (size_t i = 0; st == HAMM_OK && i < (json_is_array(v) ? json_array_size(v) : 1); i++) {
         uint64_t d = 0;
         size_t o = json_is_array(v) ? jctx_index(c, i) : c->plen;
-        st = jctx_u64_value(c, json_is_array(v) ? json_array_get(v, i) : v, 1, max_each, &d);
+        st = read_const(ld, json_is_array(v) ? json_array_get(v, i) : v, 1, max_each, &d);
         jctx_pop(c, o);
         dims[i] = (uint32_t)d;
     }
@@ -129,8 +152,9 @@ static hamm_status read_dims(struct jctx *c, json_t *k, const char *key, uint64_
     return st;
 }
 
-static hamm_status read_shape(struct jctx *c, json_t *obj, wl_kernel *k)
+static hamm_status read_shape(struct load *ld, json_t *obj, wl_kernel *k)
 {
+    struct jctx *c = &ld->c;
     static const char *const keys[] = {"name", "grid", "block", "regs_per_thread",
                                        "shared_bytes", "body", "note", NULL};
     gpu_kernel_info *in = &k->info;
@@ -139,9 +163,9 @@ static hamm_status read_shape(struct jctx *c, json_t *obj, wl_kernel *k)
     if (st == HAMM_OK)
         st = jctx_string(c, obj, "name", 1, in->name, sizeof in->name, NULL);
     if (st == HAMM_OK)
-        st = read_dims(c, obj, "grid", INT32_MAX, in->grid);
+        st = read_dims(ld, obj, "grid", INT32_MAX, in->grid);
     if (st == HAMM_OK)
-        st = read_dims(c, obj, "block", WL_MAX_THREADS, in->block);
+        st = read_dims(ld, obj, "block", WL_MAX_THREADS, in->block);
     k->threads = in->block[0] * in->block[1] * in->block[2]; /* each <= 1024: no overflow */
     if (st == HAMM_OK && k->threads > WL_MAX_THREADS)
         st = jctx_fail(c, "block", "is %u threads; a CTA has at most %d", k->threads,
@@ -166,7 +190,7 @@ static hamm_status read_kernel(struct load *ld, json_t *obj, size_t i)
     wl_kernel *k = &ld->wl->kernels[i];
     k->owner = ld->wl;
     snprintf(k->path, sizeof k->path, "%s", c->path);
-    hamm_status st = read_shape(c, obj, k);
+    hamm_status st = read_shape(ld, obj, k);
     if (st != HAMM_OK)
         return st;
     struct kctx *kc = hamm_calloc_array(1, sizeof *kc);
@@ -175,7 +199,7 @@ static hamm_status read_kernel(struct load *ld, json_t *obj, size_t i)
     *kc = (struct kctx){.c = c, .wl = ld->wl, .k = k, .kidx = i, .nregs = 1};
     kc->scope = (struct expr_scope){{k->info.block[0], k->info.block[1], k->info.block[2]},
                                     {k->info.grid[0], k->info.grid[1], k->info.grid[2]},
-                                    ld->pnames, ld->pvalues, ld->nparams, kc->loops, 0, 1};
+                                    ld->pnames, ld->pvalues, ld->nparams, kc->loops, 0, 1, 0};
     json_t *body = json_object_get(obj, "body");
     st = body ? body_compile(kc, body) : jctx_fail(c, "body", "is missing");
     if (st == HAMM_OK)
