@@ -117,7 +117,7 @@ static hamm_status fraction(struct kctx *kc, json_t *idx, wl_node *n)
 static hamm_status random_index(struct kctx *kc, json_t *idx, wl_node *n)
 {
     static const char *const keys[] = {"random", "min", "max", "center", "spread", "hot",
-                                       "fraction", "seed", NULL};
+                                       "fraction", "seed", "note", NULL};
     uint64_t last = n->array->count - 1, lo = 0, hi = last, v = 0;
     hamm_status st = jctx_object(kc->c, idx, keys);
     const char *d = json_string_value(json_object_get(idx, "random"));

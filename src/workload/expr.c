@@ -162,9 +162,8 @@ static int builtin(struct parser *ps, const char *name, size_t len, int *handled
         return fail(ps, "'%.*s' is not known here: only numbers and params are", (int)len,
                     name);
     if (b == 0 && !ps->scope->allow_tid)
-        return fail(ps, "'%.*s' differs between the threads of a CTA; loop counts and "
-                    "conditions here may use only ctaid.*, loops and constants",
-                    (int)len, name);
+        return fail(ps, "'%.*s' differs between the threads of a CTA; a loop count may "
+                    "use only ctaid.*, enclosing loops, params and numbers", (int)len, name);
     if (b == 0)
         return emit(ps, OP_VAR, EXPR_TID_X + axis);
     if (b == 1)

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define EXPR_MAX_CODE 48  /* postfix operations one expression may compile to */
+#define EXPR_MAX_CODE 64  /* postfix operations one expression may compile to */
 #define EXPR_MAX_LOOPS 8  /* loop nesting depth (each loop's counter is one variable) */
 #define EXPR_MAX_PARAMS 64
 
