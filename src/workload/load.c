@@ -291,6 +291,12 @@ hamm_status hamm_workload_parse(const char *text, size_t len, const char *source
         snprintf(ld.wl->source, sizeof ld.wl->source, "%s", source);
         st = read_root(&ld, root);
     }
+    if (st == HAMM_OK && !(ld.wl->text = malloc(len ? len : 1)))
+        st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(source), NULL, "out of memory");
+    if (st == HAMM_OK) {
+        memcpy(ld.wl->text, text, len);
+        ld.wl->len = len;
+    }
     json_decref(root);
     if (st != HAMM_OK) {
         hamm_workload_free(ld.wl);
@@ -336,6 +342,7 @@ void hamm_workload_free(hamm_workload *wl)
         free(wl->kernels[i].prog);
     free(wl->kernels);
     free(wl->arrays);
+    free(wl->text);
     free(wl);
 }
 

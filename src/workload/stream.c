@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../common/alloc.h"
+#include "jread.h"
 #include "workload_internal.h"
 
 struct wl_warp {
@@ -85,10 +86,17 @@ static void set_thread(const wl_kernel *k, uint32_t w, uint32_t lane, int64_t *e
     env[EXPR_TID_Z] = t / bx / by;
 }
 
+/* Where statement n is, as an error position: the file and the statement's line. */
+static hamm_pos where(const wl_kernel *k, const char *path)
+{
+    const hamm_workload *wl = k->owner;
+    return HAMM_AT_LINE(wl->source, locate_line(wl->text, wl->len, path));
+}
+
 static hamm_status fail(const wl_kernel *k, const wl_node *n, const gpu_cta *c, uint32_t t,
                         hamm_error *err, const char *what, long long v, unsigned long long max)
 {
-    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(k->owner->source), n->path,
+    return hamm_error_at(err, HAMM_ERR_CONFIG, where(k, n->path), n->path,
                          "%s %lld is outside 0..%llu (CTA %llu, thread %u)", what, v, max,
                          (unsigned long long)c->id, t);
 }
@@ -198,7 +206,7 @@ static hamm_status control(const wl_kernel *k, struct wl_warp *wp, uint32_t w, i
 {
     for (uint32_t steps = 0; wp->pc < k->nprog; steps++) {
         if (steps == MAX_IDLE_STEPS)
-            return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(k->owner->source),
+            return hamm_error_at(err, HAMM_ERR_CONFIG, where(k, k->prog[wp->pc].path),
                                  k->prog[wp->pc].path, "%u loop and branch steps and no "
                                  "instruction: a loop whose body no thread runs?",
                                  MAX_IDLE_STEPS);

@@ -8,8 +8,7 @@
 #include <stdint.h>
 
 #include "expr.h"
-#include "gpu/kernel.h"
-#include "hamm/workload.h"
+#include "source.h"
 
 #define WL_MAX_IFS 8           /* nesting of "if" */
 #define WL_MAX_THREADS 1024    /* threads per CTA */
@@ -70,6 +69,8 @@ typedef struct wl_kernel {
 
 struct hamm_workload {
     char source[256];        /* the file, for errors */
+    char *text;              /* its text, for the line of an error found while streaming */
+    size_t len;
     char name[WL_NAME];
     uint64_t seed;
     wl_array *arrays;
@@ -77,10 +78,6 @@ struct hamm_workload {
     wl_kernel *kernels;
     size_t nkernels;
 };
-
-/* The kernel source (kernel.h) over kernel k (k < hamm_workload_kernels(wl)); the
- * workload must outlive it. */
-void workload_source(const hamm_workload *wl, size_t k, gpu_kernel_source *out);
 
 /* The random number of one access by one thread in one iteration: a hash of the seed
  * and those, so streams do not depend on the order warps run in. */

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "workload/expr.h"
 #include "workload_rig.h"
 
 #define ALL 0xFFFFFFFFu

@@ -177,6 +177,7 @@ static void stream_errors(void **state)
     assert_int_equal(src.next(src.self, c, 1, &in, &has, &err), HAMM_ERR_CONFIG);
     assert_string_equal(err.field, "kernels[0].body[1]");
     assert_string_equal(err.source, "test.json");
+    assert_int_equal(err.line, 5);
     assert_string_equal(err.text, "index 96 is outside 0..63 (CTA 1, thread 32)");
     src.close_cta(src.self, c);
     c = rig_cta(wl, 0, 0, &src);
@@ -185,6 +186,7 @@ static void stream_errors(void **state)
     hamm_error_clear(&err);
     assert_int_equal(src.next(src.self, c, 0, &in, &has, &err), HAMM_ERR_CONFIG);
     assert_string_equal(err.field, "kernels[0].body[2]");
+    assert_int_equal(err.line, 6);
     assert_string_equal(err.text, "shared byte offset -4 is outside 0..60 (CTA 0, thread 0)");
     hamm_error_clear(&err);
     assert_int_equal(src.next(src.self, c, 2, &in, &has, &err), HAMM_ERR_ARG);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "hamm/workload.h"
-#include "workload/workload_internal.h"
+#include "workload/source.h"
 
 /* Parse `text`, failing the test (with the message) when it does not load. */
 static inline hamm_workload *rig_load(const char *text)
