@@ -267,7 +267,7 @@ static hamm_status parse_json(const char *text, size_t len, const char *source, 
     *out = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (*out)
         return HAMM_OK;
-    if (json_error_code(&jerr) == json_error_out_of_memory)
+    if (!jerr.text[0] || json_error_code(&jerr) == json_error_out_of_memory)
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(source), NULL, "out of memory");
     hamm_pos pos = HAMM_AT(source, jerr.line > 0 ? (uint64_t)jerr.line : 0,
                            jerr.column > 0 ? (uint64_t)jerr.column : 0,
