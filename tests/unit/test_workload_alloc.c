@@ -57,13 +57,25 @@ static hamm_status op_open(const void *arg, digest *d, hamm_error *err)
     return st;
 }
 
+/* A file that must fail to load: it fails the same way each run (its message is the
+ * digest) or runs out of memory. */
 static hamm_status op_bad(const void *arg, digest *d, hamm_error *err)
 {
-    (void)d;
     const char *text = arg;
     hamm_workload *wl = NULL;
-    hamm_status st = hamm_workload_parse(text, strlen(text), "bad.json", &wl, err);
+    hamm_error local;
+    hamm_error_clear(&local);
+    hamm_status st = hamm_workload_parse(text, strlen(text), "bad.json", &wl, &local);
     hamm_workload_free(wl);
+    /* jansson reports some of its own allocation failures as syntax errors: only the
+     * expected complaint counts as the result */
+    if (st == HAMM_ERR_CONFIG && strcmp(local.field, "kernels[0].body[0].src") == 0) {
+        digest_bytes(d, local.field, strlen(local.field));
+        digest_bytes(d, local.text, strlen(local.text));
+        return HAMM_OK;
+    }
+    if (err)
+        *err = local;
     return st == HAMM_OK ? hamm_error_set(err, HAMM_ERR_ARG, "the bad file loaded") : st;
 }
 
@@ -73,7 +85,6 @@ static void sweep_files(void **state)
     need_interposition();
     sweep("red", op_open, WORKLOADS "red.json");
     sweep("mum", op_open, WORKLOADS "mum.json");
-    sweep("nn", op_open, WORKLOADS "nn.json");
     sweep("a bad file", op_bad,
           "{\"format\": \"hamm-workload/1\", \"name\": \"t\", \"arrays\": "
           "{\"a\": {\"base\": 0, \"elem\": 4, \"count\": 8}}, \"kernels\": [{\"name\": \"k\","
