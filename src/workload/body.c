@@ -1,12 +1,12 @@
 /* body.c - compiling a kernel's statements into its flat program: instruction groups,
  * memory accesses with their index expressions or random distributions, registers,
  * loops and branches (the format: docs/WORKLOADS.md). */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../common/alloc.h"
 #include "compile.h"
+#include "dist.h"
 
 enum stmt { S_ALU, S_SFU, S_LOAD, S_STORE, S_SLOAD, S_SSTORE, S_BARRIER, S_LOOP, S_IF,
             S_COUNT };
@@ -101,63 +101,14 @@ static hamm_status expression(struct kctx *kc, json_t *v, const char *key, int a
     return st;
 }
 
-static hamm_status fraction(struct kctx *kc, json_t *idx, wl_node *n)
-{
-    json_t *f = json_object_get(idx, "fraction");
-    if (!f)
-        return jctx_fail(kc->c, "fraction", "is missing");
-    double x = json_is_number(f) ? json_number_value(f) : -1;
-    if (!(x >= 0 && x <= 1))
-        return jctx_fail(kc->c, "fraction", "expects a number from 0 to 1");
-    n->fraction = x >= 1 ? UINT64_MAX : (uint64_t)ldexp(x, 64);
-    return HAMM_OK;
-}
-
-/* {"random": "uniform" | "near" | "hot", ...}: the distribution's fields. */
-static hamm_status random_index(struct kctx *kc, json_t *idx, wl_node *n)
-{
-    static const char *const keys[] = {"random", "min", "max", "center", "spread", "hot",
-                                       "fraction", "seed", "note", NULL};
-    uint64_t last = n->array->count - 1, lo = 0, hi = last, v = 0;
-    hamm_status st = jctx_object(kc->c, idx, keys);
-    const char *d = json_string_value(json_object_get(idx, "random"));
-    if (st == HAMM_OK && (!d || (strcmp(d, "uniform") && strcmp(d, "near") && strcmp(d, "hot"))))
-        st = jctx_fail(kc->c, "random", "expects \"uniform\", \"near\" or \"hot\"");
-    if (st == HAMM_OK)
-        st = jctx_u64(kc->c, idx, "seed", 0, 0, UINT64_MAX, 0, &n->seed);
-    if (st != HAMM_OK)
-        return st;
-    if (strcmp(d, "near") == 0) {
-        n->index = WL_INDEX_NEAR;
-        json_t *c = json_object_get(idx, "center");
-        st = c ? expression(kc, c, "center", 1, &n->e) : jctx_fail(kc->c, "center", "is missing");
-        if (st == HAMM_OK)
-            st = jctx_u64(kc->c, idx, "spread", 1, 0, INT32_MAX, 0, &v);
-        n->spread = (int64_t)v;
-        return st;
-    }
-    n->index = strcmp(d, "hot") == 0 ? WL_INDEX_HOT : WL_INDEX_UNIFORM;
-    st = jctx_u64(kc->c, idx, "min", 0, 0, last, 0, &lo);
-    if (st == HAMM_OK)
-        st = jctx_u64(kc->c, idx, "max", 0, lo, last, last, &hi);
-    n->lo = (int64_t)lo;
-    n->hi = (int64_t)hi;
-    if (st == HAMM_OK && n->index == WL_INDEX_HOT)
-        st = jctx_u64(kc->c, idx, "hot", 1, 1, hi - lo + 1, 0, &v);
-    n->hot = (int64_t)v;
-    if (st == HAMM_OK && n->index == WL_INDEX_HOT)
-        st = fraction(kc, idx, n);
-    return st;
-}
-
-static hamm_status find_array(struct kctx *kc, json_t *v, const char *key, wl_node *n)
+/* The array named by key `key` of s (v is its value). */
+static hamm_status find_array(struct kctx *kc, json_t *v, const char *key, const wl_array **out)
 {
     const hamm_workload *wl = kc->wl;
     const char *name = json_string_value(v);
     for (size_t i = 0; name && i < wl->narrays; i++)
         if (strcmp(wl->arrays[i].name, name) == 0) {
-            n->array = &wl->arrays[i];
-            n->width = n->array->elem;
+            *out = &wl->arrays[i];
             return HAMM_OK;
         }
     char list[160] = "";
@@ -168,6 +119,49 @@ static hamm_status find_array(struct kctx *kc, json_t *v, const char *key, wl_no
     if (!name)
         return jctx_fail(kc->c, key, "expects an array's name (one of %s)", list);
     return jctx_fail(kc->c, key, "unknown array '%.60s' (the arrays are %s)", name, list);
+}
+
+/* {"gather": "IDX", "at": POSITION}: the element index array IDX holds at POSITION. */
+static hamm_status gather(struct kctx *kc, json_t *idx, wl_node *n)
+{
+    static const char *const keys[] = {"gather", "at", "note", NULL};
+    hamm_status st = jctx_object(kc->c, idx, keys);
+    if (st == HAMM_OK)
+        st = find_array(kc, json_object_get(idx, "gather"), "gather", &n->via);
+    if (st != HAMM_OK)
+        return st;
+    const wl_array *via = n->via;
+    if (!via->has_contents)
+        return jctx_fail(kc->c, "gather", "array '%s' has no \"contents\" saying what "
+                         "indices it holds", via->name);
+    if ((uint64_t)via->contents.hi >= n->array->count)
+        return jctx_fail(kc->c, "gather", "index array '%s' holds indices up to %lld, "
+                         "beyond the %llu elements of '%s'", via->name,
+                         (long long)via->contents.hi, (unsigned long long)n->array->count,
+                         n->array->name);
+    json_t *at = json_object_get(idx, "at");
+    n->index = WL_INDEX_GATHER;
+    return at ? expression(kc, at, "at", 1, &n->e) : jctx_fail(kc->c, "at", "is missing");
+}
+
+/* {"random": ...}: a draw per thread and iteration, or a gather through an index array. */
+static hamm_status index_object(struct kctx *kc, json_t *idx, wl_node *n)
+{
+    if (json_object_get(idx, "gather"))
+        return gather(kc, idx, n);
+    n->index = WL_INDEX_RANDOM;
+    hamm_status st = dist_read(kc->c, idx, n->array->count - 1, 0, 1, &n->dist);
+    json_t *center = json_object_get(idx, "center");
+    if (st == HAMM_OK && n->dist.kind == WL_DIST_NEAR)
+        st = center ? expression(kc, center, "center", 1, &n->e)
+                    : jctx_fail(kc->c, "center", "is missing");
+    else if (st == HAMM_OK && center)
+        st = jctx_fail(kc->c, "center", "belongs to a \"near\" draw only");
+    /* each random access its own stream: the file's seed, its own, where it is */
+    int64_t own = (int64_t)n->dist.seed;
+    n->dist.seed = workload_random(kc->wl->seed, (uint64_t)kc->kidx << 32 | (kc->k->nprog - 1),
+                                   &own, 1);
+    return st;
 }
 
 static hamm_status global_access(struct kctx *kc, json_t *s, enum stmt kind)
@@ -183,18 +177,16 @@ static hamm_status global_access(struct kctx *kc, json_t *s, enum stmt kind)
     n->op = kind == S_LOAD ? GPU_OP_LOAD : GPU_OP_STORE;
     n->repeat = 1;
     kc->pc += 8;
-    st = find_array(kc, json_object_get(s, key), key, n);
+    st = find_array(kc, json_object_get(s, key), key, &n->array);
+    if (st == HAMM_OK)
+        n->width = n->array->elem;
     json_t *idx = json_object_get(s, "index");
     if (st == HAMM_OK && !idx)
         st = jctx_fail(kc->c, "index", "is missing");
     if (st == HAMM_OK && json_is_object(idx)) {
         size_t o = jctx_key(kc->c, "index");
-        st = random_index(kc, idx, n);
+        st = index_object(kc, idx, n);
         jctx_pop(kc->c, o);
-        /* each random access its own stream: the file's seed, its own, where it is */
-        int64_t own = (int64_t)n->seed;
-        n->seed = workload_random(kc->wl->seed, (uint64_t)kc->kidx << 32 | (kc->k->nprog - 1),
-                                  &own, 1);
     } else if (st == HAMM_OK) {
         st = expression(kc, idx, "index", 1, &n->e);
     }

@@ -364,12 +364,7 @@ int expr_parse(const char *text, const struct expr_scope *scope, expr *out, char
         if (*ps.p)
             fail(&ps, "unexpected '%c' at column %d", *ps.p, (int)(ps.p - text) + 1);
     }
-    if (ps.failed)
-        return -1;
-    for (uint32_t i = 0; i < out->n; i++)
-        if (out->code[i].op == OP_VAR)
-            out->uses |= 1u << out->code[i].val;
-    return 0;
+    return ps.failed ? -1 : 0;
 }
 
 void expr_const(expr *out, int64_t v)

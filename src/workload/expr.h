@@ -33,7 +33,6 @@ struct expr_op {
 
 typedef struct expr {
     uint32_t n;                       /* operations used */
-    uint32_t uses;                    /* bit v set when variable v is read */
     struct expr_op code[EXPR_MAX_CODE];
 } expr;
 

@@ -7,6 +7,7 @@
 
 #include "../common/alloc.h"
 #include "compile.h"
+#include "dist.h"
 
 #define MAX_FILE (16u << 20)
 #define MAX_ARRAYS 256
@@ -57,9 +58,25 @@ static hamm_status read_params(struct load *ld, json_t *params)
     return st;
 }
 
+/* "contents": what an index array holds, a draw per element (dist.h). */
+static hamm_status read_contents(struct jctx *c, json_t *obj, const hamm_workload *wl,
+                                 wl_array *a)
+{
+    json_t *v = json_object_get(obj, "contents");
+    if (!v)
+        return HAMM_OK;
+    size_t old = jctx_key(c, "contents");
+    hamm_status st = dist_read(c, v, INT64_MAX / 4, 1, 0, &a->contents);
+    jctx_pop(c, old);
+    int64_t own = (int64_t)a->contents.seed;
+    a->contents.seed = workload_random(wl->seed, UINT64_MAX - wl->narrays, &own, 1);
+    a->has_contents = 1;
+    return st;
+}
+
 static hamm_status read_array(struct jctx *c, json_t *obj, const char *name, wl_array *a)
 {
-    static const char *const keys[] = {"base", "elem", "count", "note", NULL};
+    static const char *const keys[] = {"base", "elem", "count", "contents", "note", NULL};
     hamm_status st = jctx_object(c, obj, keys);
     uint64_t elem = 0;
     if (!jctx_is_name(name) || strlen(name) >= sizeof a->name)
@@ -99,7 +116,11 @@ static hamm_status read_arrays(struct load *ld, json_t *arrays)
         if (st != HAMM_OK)
             break;
         size_t o = jctx_key(c, key);
-        st = read_array(c, v, key, &ld->wl->arrays[ld->wl->narrays++]);
+        wl_array *a = &ld->wl->arrays[ld->wl->narrays];
+        st = read_array(c, v, key, a);
+        if (st == HAMM_OK)
+            st = read_contents(c, v, ld->wl, a);
+        ld->wl->narrays++;
         jctx_pop(c, o);
     }
     jctx_pop(c, old);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../common/alloc.h"
+#include "dist.h"
 #include "jread.h"
 #include "workload_internal.h"
 
@@ -24,23 +25,6 @@ struct gpu_cta {
     uint32_t nwarps;
     struct wl_warp warp[];
 };
-
-/* splitmix64's finaliser: a bijection that spreads every input bit over the output. */
-static uint64_t mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15u;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-uint64_t workload_random(uint64_t seed, uint64_t thread, const int64_t *iters, uint32_t depth)
-{
-    uint64_t h = mix(seed ^ mix(thread));
-    for (uint32_t d = 0; d < depth; d++)
-        h = mix(h ^ mix((uint64_t)iters[d] + d));
-    return h;
-}
 
 static const gpu_kernel_info *info(void *self)
 {
@@ -101,26 +85,27 @@ static hamm_status fail(const wl_kernel *k, const wl_node *n, const gpu_cta *c, 
                          (unsigned long long)c->id, t);
 }
 
-/* Lane's element index of a global access. */
-static int64_t index_of(const wl_kernel *k, const wl_node *n, const gpu_cta *c,
-                        const struct wl_warp *wp, uint32_t t, const int64_t *env)
+/* Lane's element index of a global access in *out; -1 when a gather's position (then in
+ * *out) lies outside its index array. */
+static int index_of(const wl_kernel *k, const wl_node *n, const gpu_cta *c,
+                    const struct wl_warp *wp, uint32_t t, const int64_t *env, int64_t *out)
 {
-    uint64_t r = 0;
-    if (n->index != WL_INDEX_EXPR)
-        r = workload_random(n->seed, c->id * k->threads + t, wp->iter, n->depth);
-    int64_t last = (int64_t)n->array->count - 1, v;
+    int64_t v = expr_eval(&n->e, env);
+    *out = v;
     switch (n->index) {
     case WL_INDEX_EXPR:
-        return expr_eval(&n->e, env);
-    case WL_INDEX_UNIFORM:
-        return n->lo + (int64_t)(r % (uint64_t)(n->hi - n->lo + 1));
-    case WL_INDEX_NEAR:
-        v = expr_eval(&n->e, env) + (int64_t)(r % (uint64_t)(2 * n->spread + 1)) - n->spread;
-        return v < 0 ? 0 : v > last ? last : v;
-    case WL_INDEX_HOT:
-        if (r <= n->fraction && n->fraction)
-            return n->lo + (int64_t)(mix(r) % (uint64_t)n->hot);
-        return n->lo + (int64_t)(mix(r) % (uint64_t)(n->hi - n->lo + 1));
+        return 0;
+    case WL_INDEX_RANDOM:
+        *out = dist_draw(&n->dist, workload_random(n->dist.seed, c->id * k->threads + t,
+                                                   wp->iter, n->depth), v);
+        return 0;
+    case WL_INDEX_GATHER:
+        if (v < 0 || (uint64_t)v >= n->via->count)
+            return -1;
+        /* the element an index array holds depends on its position alone */
+        *out = dist_draw(&n->via->contents,
+                         workload_random(n->via->contents.seed, (uint64_t)v, NULL, 0), v);
+        return 0;
     }
     return 0;
 }
@@ -137,7 +122,9 @@ static hamm_status addresses(const wl_kernel *k, const wl_node *n, const gpu_cta
         uint32_t t = w * GPU_WARP_SIZE + lane;
         set_thread(k, w, lane, env);
         if (global) {
-            int64_t i = index_of(k, n, c, wp, t, env);
+            int64_t i;
+            if (index_of(k, n, c, wp, t, env, &i) < 0)
+                return fail(k, n, c, t, err, "gather position", i, n->via->count - 1);
             if (i < 0 || (uint64_t)i >= n->array->count)
                 return fail(k, n, c, t, err, "index", i, n->array->count - 1);
             out->addr[lane] = n->array->base + (uint64_t)i * n->array->elem;

@@ -15,11 +15,27 @@
 #define WL_PATH 128            /* a JSON path ("kernels[2].body[4].body[0].index") */
 #define WL_NAME 64
 
+/* A random distribution of indices (dist.h). */
+enum wl_dist_kind {
+    WL_DIST_UNIFORM, /* lo + r mod (hi - lo + 1) */
+    WL_DIST_NEAR,    /* center + r mod (2 spread + 1) - spread, clamped to lo..hi */
+    WL_DIST_HOT      /* with probability `fraction` lo + r mod hot, else uniform */
+};
+
+typedef struct wl_dist {
+    enum wl_dist_kind kind;
+    int64_t lo, hi, spread, hot;
+    uint64_t fraction; /* hot: probability scaled to 2^64 - 1 */
+    uint64_t seed;     /* the file's own, then (once read) mixed into the stream's seed */
+} wl_dist;
+
 typedef struct wl_array {
     char name[WL_NAME];
-    uint64_t base;  /* byte address of element 0 */
-    uint32_t elem;  /* bytes per element: 1, 2, 4, 8 or 16 (the access width) */
-    uint64_t count; /* elements; an index outside 0..count-1 is an error */
+    uint64_t base;     /* byte address of element 0 */
+    uint32_t elem;     /* bytes per element: 1, 2, 4, 8 or 16 (the access width) */
+    uint64_t count;    /* elements; an index outside 0..count-1 is an error */
+    int has_contents;  /* an index array: element p holds a draw of `contents` */
+    wl_dist contents;
 } wl_array;
 
 enum wl_kind {
@@ -31,10 +47,9 @@ enum wl_kind {
 };
 
 enum wl_index {
-    WL_INDEX_EXPR,    /* index = e */
-    WL_INDEX_UNIFORM, /* lo + r mod (hi - lo + 1) */
-    WL_INDEX_NEAR,    /* e + r mod (2 spread + 1) - spread, clamped to the array */
-    WL_INDEX_HOT      /* with probability `fraction` lo + r mod hot, else uniform */
+    WL_INDEX_EXPR,   /* index = e */
+    WL_INDEX_RANDOM, /* a draw of `dist` per thread and iteration ("near": around e) */
+    WL_INDEX_GATHER  /* the contents of index array `via` at position e */
 };
 
 typedef struct wl_node {
@@ -46,9 +61,8 @@ typedef struct wl_node {
     const wl_array *array;   /* global loads and stores */
     enum wl_index index;
     expr e;                  /* index, shared byte offset, loop count or condition */
-    int64_t lo, hi, spread, hot;
-    uint64_t fraction;       /* hot: probability scaled to 2^64 - 1 */
-    uint64_t seed;           /* random indices: the access's own stream */
+    wl_dist dist;            /* WL_INDEX_RANDOM */
+    const wl_array *via;     /* WL_INDEX_GATHER */
     uint32_t depth;          /* loops enclosing this node (a loop's own counter: depth) */
     uint32_t ifdepth;        /* ifs enclosing it */
     uint32_t jump;

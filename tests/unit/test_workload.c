@@ -325,6 +325,44 @@ static void random_gathers(void **state)
     hamm_workload_free(wl);
 }
 
+/* Gathers through index arrays: the element depends on the position read alone (two
+ * CTAs reading the same positions gather the same elements), within the contents' range. */
+static void index_arrays(void **state)
+{
+    (void)state;
+    hamm_workload *wl = rig_load(
+        HEAD "\"arrays\": {\"x\": {\"base\": 0, \"elem\": 8, \"count\": 100},"
+        "  \"col\": {\"base\": 4096, \"elem\": 4, \"count\": 64,"
+        "           \"contents\": {\"random\": \"uniform\", \"min\": 10, \"max\": 19}},"
+        "  \"band\": {\"base\": 8192, \"elem\": 4, \"count\": 64,"
+        "           \"contents\": {\"random\": \"near\", \"spread\": 2, \"max\": 63}}},"
+        "\"kernels\": [{\"name\": \"k\", \"grid\": 2, \"block\": 64, \"body\": ["
+        "  {\"load\": \"col\", \"index\": \"tid.x\", \"dst\": \"j\"},"
+        "  {\"load\": \"x\", \"index\": {\"gather\": \"col\", \"at\": \"tid.x\"}, \"src\": \"j\"},"
+        "  {\"load\": \"x\", \"index\": {\"gather\": \"band\", \"at\": \"tid.x\"}}]}]}");
+    gpu_kernel_source src;
+    gpu_inst in[2][3];
+    for (uint64_t cta = 0; cta < 2; cta++) {
+        gpu_cta *c = rig_cta(wl, 0, cta, &src);
+        for (int i = 0; i < 3; i++)
+            assert_int_equal(rig_next(&src, c, 1, &in[cta][i]), 1);
+        src.close_cta(src.self, c);
+    }
+    assert_int_equal(in[0][0].addr[0], 4096 + 4 * 32);
+    assert_int_equal(in[0][1].src[0], 1);
+    assert_memory_equal(in[0][1].addr, in[1][1].addr, sizeof in[0][1].addr);
+    assert_memory_equal(in[0][2].addr, in[1][2].addr, sizeof in[0][2].addr);
+    int distinct = 0;
+    for (int lane = 0; lane < 32; lane++) {
+        assert_in_range(in[0][1].addr[lane] / 8, 10, 19);
+        int64_t p = 32 + lane, v = (int64_t)(in[0][2].addr[lane] / 8);
+        assert_in_range(v - p + 2, 0, 4);
+        distinct += lane && in[0][1].addr[lane] != in[0][1].addr[lane - 1];
+    }
+    assert_true(distinct > 10); /* not one element for every position */
+    hamm_workload_free(wl);
+}
+
 /* Expression values worked by hand: precedence, floor division, folding, built-ins. */
 static void expressions(void **state)
 {
@@ -428,6 +466,7 @@ int main(void)
         cmocka_unit_test(shared),
         cmocka_unit_test(occupancy_and_sequence),
         cmocka_unit_test(random_gathers),
+        cmocka_unit_test(index_arrays),
         cmocka_unit_test(expressions),
         cmocka_unit_test(expression_errors),
         cmocka_unit_test(open_file),

@@ -106,6 +106,29 @@ static const bad cases[] = {
      "from 0 to 1"},
     {TOP KERNEL BODY("   {\"load\": \"a\", \"index\": {\"random\": \"near\", \"spread\": 2}}"),
      "kernels[0].body[0].index.center", 5, "is missing"},
+    {TOP KERNEL BODY("   {\"load\": \"a\", \"index\": {\"gather\": \"a\", \"at\": 1}}"),
+     "kernels[0].body[0].index.gather", 5, "array 'a' has no \"contents\""},
+    {TOP KERNEL BODY("   {\"load\": \"a\", \"index\": {\"gather\": \"b\", \"at\": 1}}"),
+     "kernels[0].body[0].index.gather", 5, "unknown array 'b'"},
+    {TOP KERNEL BODY("   {\"load\": \"a\", \"index\": {\"random\": \"uniform\", "
+                     "\"center\": 3}}"), "kernels[0].body[0].index.center", 5,
+     "\"near\" draw only"},
+    {"{\"format\": \"hamm-workload/1\", \"name\": \"t\",\n \"arrays\": {\"a\": {\"base\": 0,"
+     " \"elem\": 4, \"count\": 8},\n \"i\": {\"base\": 64, \"elem\": 4, \"count\": 8, "
+     "\"contents\": {\"random\": \"uniform\", \"max\": 8}}},\n \"kernels\": [{\"name\": \"k\", "
+     "\"grid\": 1, \"block\": 8, \"body\": [\n  {\"load\": \"a\", \"index\": {\"gather\": \"i\"}}]}]}",
+     "kernels[0].body[0].index.gather", 5, "holds indices up to 8, beyond the 8 elements of 'a'"},
+    {"{\"format\": \"hamm-workload/1\", \"name\": \"t\",\n \"arrays\": {\"a\": {\"base\": 0,"
+     " \"elem\": 4, \"count\": 8},\n \"i\": {\"base\": 64, \"elem\": 4, \"count\": 8, "
+     "\"contents\": {\"random\": \"uniform\", \"max\": 7}}},\n \"kernels\": [{\"name\": \"k\", "
+     "\"grid\": 1, \"block\": 8, \"body\": [\n  {\"load\": \"a\", \"index\": {\"gather\": \"i\"}}]}]}",
+     "kernels[0].body[0].index.at", 5, "is missing"},
+    {"{\"format\": \"hamm-workload/1\", \"name\": \"t\",\n \"arrays\": {\"i\": {\"base\": 64,"
+     " \"elem\": 4, \"count\": 8,\n \"contents\": {\"random\": \"hot\", \"max\": 7}}},"
+     " \"kernels\": []}", "arrays.i.contents.hot", 3, "is missing"},
+    {"{\"format\": \"hamm-workload/1\", \"name\": \"t\",\n \"arrays\": {\"i\": {\"base\": 64,"
+     " \"elem\": 4, \"count\": 8,\n \"contents\": {\"random\": \"uniform\"}}},"
+     " \"kernels\": []}", "arrays.i.contents.max", 3, "is missing"},
     {TOP KERNEL "  \"body\": []}]}\n", "kernels[0].body", 4, "non-empty array"},
     {TOP " \"kernels\": []}\n", "kernels", 3, "1 to 256 kernels"},
     {TOP " \"kernel\": []}\n", "kernel", 3, "unknown key"},
@@ -192,13 +215,27 @@ static void stream_errors(void **state)
     assert_int_equal(src.next(src.self, c, 2, &in, &has, &err), HAMM_ERR_ARG);
     src.close_cta(src.self, c);
     hamm_workload_free(wl);
+    wl = rig_load(
+        "{\"format\": \"hamm-workload/1\", \"name\": \"t\", \"arrays\": {"
+        "\"a\": {\"base\": 0, \"elem\": 4, \"count\": 8}, \"i\": {\"base\": 64, \"elem\": 4,"
+        " \"count\": 8, \"contents\": {\"random\": \"uniform\", \"max\": 7}}},"
+        " \"kernels\": [{\"name\": \"k\", \"grid\": 1, \"block\": 16, \"body\": ["
+        "  {\"load\": \"a\", \"index\": {\"gather\": \"i\", \"at\": \"tid.x\"}}]}]}");
+    c = rig_cta(wl, 0, 0, &src);
+    hamm_error_clear(&err);
+    assert_int_equal(src.next(src.self, c, 0, &in, &has, &err), HAMM_ERR_CONFIG);
+    assert_string_equal(err.text, "gather position 8 is outside 0..7 (CTA 0, thread 8)");
+    src.close_cta(src.self, c);
+    hamm_workload_free(wl);
 }
 
 /* A valid description using every kind of statement: the seed of the mutations. */
 static const char seed_text[] =
     "{\"format\": \"hamm-workload/1\", \"name\": \"fuzz\", \"seed\": 3, \"params\": {\"N\": 256},\n"
     " \"arrays\": {\"a\": {\"base\": \"0x1000\", \"elem\": 4, \"count\": 1024},\n"
-    "            \"b\": {\"base\": 65536, \"elem\": 8, \"count\": 512}},\n"
+    "            \"b\": {\"base\": 65536, \"elem\": 8, \"count\": 512},\n"
+    "            \"ix\": {\"base\": 131072, \"elem\": 4, \"count\": 64, \"contents\":"
+    " {\"random\": \"near\", \"spread\": 3, \"max\": 511}}},\n"
     " \"kernels\": [{\"name\": \"k\", \"grid\": [2, 2], \"block\": [16, 4], \"shared_bytes\": 512,\n"
     "  \"regs_per_thread\": 12, \"body\": [\n"
     "   {\"load\": \"a\", \"index\": \"ctaid.x * 64 + tid.y * 16 + tid.x\", \"dst\": \"x\"},\n"
@@ -210,7 +247,8 @@ static const char seed_text[] =
     "       {\"load\": \"b\", \"index\": {\"random\": \"uniform\", \"max\": 511}}]},\n"
     "     {\"load\": \"b\", \"index\": {\"random\": \"near\", \"center\": \"i * 64 + tid.x\","
     " \"spread\": 4}},\n"
-    "     {\"load\": \"a\", \"index\": {\"random\": \"hot\", \"hot\": 8, \"fraction\": 0.5}}]},\n"
+    "     {\"load\": \"a\", \"index\": {\"random\": \"hot\", \"hot\": 8, \"fraction\": 0.5}},\n"
+    "     {\"load\": \"b\", \"index\": {\"gather\": \"ix\", \"at\": \"tid.x + 16 * tid.y\"}}]},\n"
     "   {\"store\": \"a\", \"index\": \"min(max(N - tid.x, 0), 1023)\", \"src\": \"x\"}]},\n"
     "  {\"name\": \"k2\", \"grid\": 3, \"block\": 40, \"body\": [{\"alu\": 2}]}]}\n";
 
