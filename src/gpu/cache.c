@@ -1,0 +1,278 @@
+/* cache.c - a GPU cache's tag array and its access and fill rules (cache.h).  An access
+ * checks every resource it needs before it changes anything, so a failed one leaves the
+ * cache as it was; the checks come in GPGPU-Sim's order (a line to allocate, room in the
+ * miss queue, then an MSHR entry or room to merge). */
+#include <stdlib.h>
+
+#include "cache_internal.h"
+#include "common/alloc.h"
+
+static int pow2(uint32_t x)
+{
+    return x && !(x & (x - 1));
+}
+
+static uint32_t log2u(uint32_t x)
+{
+    return (uint32_t)__builtin_ctz(x);
+}
+
+static hamm_status check_params(const gpu_cache_params *p, hamm_error *err)
+{
+    const char *bad = !pow2(p->sets)                ? "sets"
+                      : !p->ways                    ? "ways"
+                      : !pow2(p->line_bytes)        ? "line_bytes"
+                      : !pow2(p->sector_bytes) || p->sector_bytes > p->line_bytes ||
+                              p->line_bytes / p->sector_bytes > 32
+                          ? "sector_bytes"
+                      : !p->mshr_entries            ? "mshr_entries"
+                      : !p->mshr_max_merge          ? "mshr_max_merge"
+                      : !p->miss_queue_size         ? "miss_queue_size"
+                                                    : NULL;
+    if (!bad)
+        return HAMM_OK;
+    return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
+                            "cache: sets, line and sector bytes must be powers of two (at most "
+                            "32 sectors a line); ways, MSHRs, merges and miss queue at least 1");
+}
+
+hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error *err)
+{
+    *out = NULL;
+    hamm_status st = check_params(p, err);
+    if (st)
+        return st;
+    gpu_cache *c = calloc(1, sizeof *c);
+    if (!c)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a cache");
+    c->p = *p;
+    c->line_log2 = log2u(p->line_bytes);
+    c->sector_log2 = log2u(p->sector_bytes);
+    c->set_log2 = log2u(p->sets);
+    c->lines = hamm_calloc_array((size_t)p->sets * p->ways, sizeof *c->lines);
+    c->mshr = hamm_calloc_array(p->mshr_entries, sizeof *c->mshr);
+    c->mshr_ids = hamm_calloc_array((size_t)p->mshr_entries * p->mshr_max_merge,
+                                    sizeof *c->mshr_ids);
+    c->mq = hamm_calloc_array(p->miss_queue_size, sizeof *c->mq);
+    if (!c->lines || !c->mshr || !c->mshr_ids || !c->mq) {
+        gpu_cache_free(c);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a cache");
+    }
+    *out = c;
+    return HAMM_OK;
+}
+
+void gpu_cache_free(gpu_cache *c)
+{
+    if (!c)
+        return;
+    free(c->lines);
+    free(c->mshr);
+    free(c->mshr_ids);
+    free(c->mq);
+    free(c);
+}
+
+static uint32_t set_of(const gpu_cache *c, uint64_t line)
+{
+    uint64_t mask = c->p.sets - 1;
+    switch (c->p.index) {
+    case GPU_INDEX_LINEAR:
+        return (uint32_t)(line & mask);
+    case GPU_INDEX_XOR:
+        return (uint32_t)((line ^ (line >> c->set_log2)) & mask);
+    }
+    return 0;
+}
+
+static cache_line *find(gpu_cache *c, uint64_t line)
+{
+    cache_line *set = &c->lines[(size_t)set_of(c, line) * c->p.ways];
+    for (uint32_t w = 0; w < c->p.ways; w++)
+        if (set[w].present && set[w].line == line)
+            return &set[w];
+    return NULL;
+}
+
+/* An empty way, else the least recently used line with no fetch pending; NULL when every
+ * way waits for a fetch. */
+static cache_line *victim(gpu_cache *c, uint64_t line)
+{
+    cache_line *set = &c->lines[(size_t)set_of(c, line) * c->p.ways], *best = NULL;
+    for (uint32_t w = 0; w < c->p.ways; w++) {
+        if (!set[w].present)
+            return &set[w];
+        if (!set[w].reserved && (!best || set[w].last_use < best->last_use))
+            best = &set[w];
+    }
+    return best;
+}
+
+static int needs_writeback(const gpu_cache *c, const cache_line *v)
+{
+    return v->present && v->dirty && c->p.write_policy == GPU_WRITE_BACK;
+}
+
+/* Put `line` in way v, writing the old line back when it is dirty. */
+static void install(gpu_cache *c, cache_line *v, uint64_t line)
+{
+    if (needs_writeback(c, v)) {
+        uint32_t n = (uint32_t)__builtin_popcount(v->dirty);
+        miss_queue_push(c, (gpu_mem_req){v->line << c->line_log2, n << c->sector_log2,
+                                         v->dirty, 1});
+        c->st.writebacks++;
+    }
+    *v = (cache_line){.line = line, .present = 1};
+}
+
+static void touch(gpu_cache *c, cache_line *l)
+{
+    l->last_use = ++c->clock;
+}
+
+static gpu_cache_outcome fail(gpu_cache *c, gpu_cache_fail why)
+{
+    c->last_fail = why;
+    c->st.fails[why]++;
+    return GPU_CACHE_FAIL;
+}
+
+static uint64_t sector_addr(const gpu_cache *c, uint64_t line, uint32_t s)
+{
+    return (line << c->line_log2) + ((uint64_t)s << c->sector_log2);
+}
+
+/* Can every pending sector in `pending` take one more waiting request? */
+static int merges_fit(const gpu_cache *c, uint64_t line, uint32_t pending)
+{
+    for (uint32_t m = pending; m; m &= m - 1) {
+        uint32_t e = mshr_find(c, sector_addr(c, line, (uint32_t)__builtin_ctz(m)));
+        if (e == MSHR_NONE || !mshr_can_merge(c, e))
+            return 0;
+    }
+    return 1;
+}
+
+/* Merge into the pending sectors and fetch the fresh ones; the checks are done. */
+static void reserve(gpu_cache *c, cache_line *l, uint32_t pending, uint32_t fresh, uint32_t id)
+{
+    for (uint32_t m = pending; m; m &= m - 1)
+        mshr_merge(c, mshr_find(c, sector_addr(c, l->line, (uint32_t)__builtin_ctz(m))), id);
+    for (uint32_t m = fresh; m; m &= m - 1) {
+        uint32_t s = (uint32_t)__builtin_ctz(m);
+        uint64_t a = sector_addr(c, l->line, s);
+        mshr_alloc(c, a, id);
+        miss_queue_push(c, (gpu_mem_req){a, c->p.sector_bytes, 1u << s, 0});
+        c->st.fetches++;
+    }
+    l->reserved |= fresh;
+}
+
+static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t sectors, uint32_t id)
+{
+    cache_line *l = find(c, line), *v = NULL;
+    if (l && (l->valid & sectors) == sectors) {
+        touch(c, l);
+        c->st.hits[0]++;
+        return GPU_CACHE_HIT;
+    }
+    uint32_t missing = l ? sectors & ~l->valid : sectors;
+    uint32_t pending = l ? missing & l->reserved : 0, fresh = missing & ~pending;
+    uint32_t nfresh = (uint32_t)__builtin_popcount(fresh);
+    if (!l && !(v = victim(c, line)))
+        return fail(c, GPU_FAIL_LINE_ALLOC);
+    if (miss_queue_room(c) < nfresh + (v && needs_writeback(c, v)))
+        return fail(c, GPU_FAIL_MISS_QUEUE);
+    if (c->p.mshr_entries - c->mshr_used < nfresh)
+        return fail(c, GPU_FAIL_MSHR_ENTRY);
+    if (!merges_fit(c, line, pending))
+        return fail(c, GPU_FAIL_MSHR_MERGE);
+    if (!l) {
+        install(c, v, line);
+        l = v;
+    }
+    reserve(c, l, pending, fresh, id);
+    touch(c, l);
+    if (!fresh) {
+        c->st.hit_reserved++;
+        return GPU_CACHE_HIT_RESERVED;
+    }
+    c->st.misses[0]++;
+    c->st.sector_misses += v == NULL;
+    return GPU_CACHE_MISS;
+}
+
+/* The write the level below sees: the written sectors of the line. */
+static gpu_mem_req write_on(const gpu_cache *c, uint64_t line, uint32_t sectors)
+{
+    uint32_t n = (uint32_t)__builtin_popcount(sectors);
+    return (gpu_mem_req){line << c->line_log2, n << c->sector_log2, sectors, 1};
+}
+
+static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sectors)
+{
+    int through = c->p.write_policy == GPU_WRITE_THROUGH;
+    cache_line *l = find(c, line), *v = NULL;
+    if (!l && c->p.write_allocate && !(v = victim(c, line)))
+        return fail(c, GPU_FAIL_LINE_ALLOC);
+    int sent = through || (!l && !c->p.write_allocate);
+    if (miss_queue_room(c) < (uint32_t)sent + (v && needs_writeback(c, v)))
+        return fail(c, GPU_FAIL_MISS_QUEUE);
+    if (v) {
+        install(c, v, line);
+        l = v;
+    }
+    if (sent)
+        miss_queue_push(c, write_on(c, line, sectors));
+    if (l) {
+        l->valid |= sectors;
+        l->dirty |= through ? 0 : sectors;
+        touch(c, l);
+    }
+    int hit = v == NULL && l != NULL;
+    c->st.hits[1] += hit;
+    c->st.misses[1] += !hit;
+    return hit ? GPU_CACHE_HIT : GPU_CACHE_MISS;
+}
+
+gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors, int write,
+                                   uint32_t id)
+{
+    uint64_t line = addr >> c->line_log2;
+    uint32_t all = c->p.line_bytes >> c->sector_log2;
+    sectors &= all == 32 ? UINT32_MAX : (1u << all) - 1;
+    gpu_cache_outcome o = write ? write_access(c, line, sectors) : read_access(c, line, sectors, id);
+    /* Failed accesses are retried: they are counted by cause, not as accesses. */
+    c->st.accesses[write != 0] += o != GPU_CACHE_FAIL;
+    return o;
+}
+
+gpu_cache_fail gpu_cache_last_fail(const gpu_cache *c)
+{
+    return c->last_fail;
+}
+
+uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max)
+{
+    uint64_t sa = addr >> c->sector_log2 << c->sector_log2;
+    uint32_t e = mshr_find(c, sa);
+    if (e == MSHR_NONE)
+        return 0;
+    cache_line *l = find(c, addr >> c->line_log2);
+    uint32_t bit = 1u << ((sa >> c->sector_log2) & ((c->p.line_bytes >> c->sector_log2) - 1));
+    if (l) { /* always: a line with a pending sector is never evicted */
+        l->valid |= bit;
+        l->reserved &= ~bit;
+    }
+    return mshr_release(c, e, ids, max);
+}
+
+const gpu_cache_stats *gpu_cache_stats_of(const gpu_cache *c)
+{
+    return &c->st;
+}
+
+const gpu_cache_params *gpu_cache_params_of(const gpu_cache *c)
+{
+    return &c->p;
+}

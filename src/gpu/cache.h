@@ -1,0 +1,103 @@
+/* cache.h - one GPU cache (an L1 of a core or an L2 slice of a memory channel): a
+ * set-associative, optionally sectored tag array with LRU replacement, write-back or
+ * write-through, allocate-on-write or not, MSHRs that merge misses to a pending sector
+ * up to a limit, and a miss queue towards the level below (docs/GPU.md, "Caches").
+ *
+ * It follows GPGPU-Sim's cache in what it counts and when it refuses: an access either
+ * hits, hits a sector already being fetched (merged into its MSHR), misses (fetches
+ * sent), or fails for want of a resource (a line to allocate, an MSHR, room to merge, room
+ * in the miss queue), and then changes nothing, so the core retries it later.  Data
+ * comes back through gpu_cache_fill, which names the requests waiting for it. */
+#ifndef HAMM_GPU_CACHE_H
+#define HAMM_GPU_CACHE_H
+
+#include <stdint.h>
+
+#include "hamm/error.h"
+
+typedef enum gpu_set_index {
+    GPU_INDEX_LINEAR, /* set = line number mod sets */
+    GPU_INDEX_XOR     /* GPGPU-Sim's bitwise XOR ('X'): the linear set XOR the next
+                         log2(sets) bits of the line number */
+} gpu_set_index;
+
+typedef enum gpu_write_policy {
+    GPU_WRITE_BACK,   /* a write marks its sectors dirty; eviction writes them back */
+    GPU_WRITE_THROUGH /* every write goes to the level below too */
+} gpu_write_policy;
+
+typedef struct gpu_cache_params {
+    uint32_t sets, ways;
+    uint32_t line_bytes;   /* power of two */
+    uint32_t sector_bytes; /* power of two dividing line_bytes, at most 32 per line;
+                              line_bytes: not sectored */
+    gpu_set_index index;
+    gpu_write_policy write_policy;
+    int write_allocate;       /* a write miss allocates the line (without fetching: the
+                                 written sectors are whole) */
+    uint32_t mshr_entries;    /* sectors that can be fetched at once */
+    uint32_t mshr_max_merge;  /* requests one MSHR entry can hold, the first included */
+    uint32_t miss_queue_size; /* requests waiting to go to the level below */
+} gpu_cache_params;
+
+typedef enum gpu_cache_outcome {
+    GPU_CACHE_HIT,
+    GPU_CACHE_HIT_RESERVED, /* every missing sector is already being fetched: merged */
+    GPU_CACHE_MISS,         /* fetched (or, for a write, sent on or allocated) */
+    GPU_CACHE_FAIL          /* reservation failure: nothing changed; retry later */
+} gpu_cache_outcome;
+
+/* Why an access failed, as GPGPU-Sim counts reservation failures. */
+typedef enum gpu_cache_fail {
+    GPU_FAIL_LINE_ALLOC, /* every way of the set is waiting for a fetch */
+    GPU_FAIL_MSHR_ENTRY, /* no free MSHR entry */
+    GPU_FAIL_MSHR_MERGE, /* the pending sector's entry holds mshr_max_merge requests */
+    GPU_FAIL_MISS_QUEUE, /* no room in the miss queue */
+    GPU_FAIL_COUNT
+} gpu_cache_fail;
+
+typedef struct gpu_cache_stats {
+    uint64_t accesses[2];     /* [0] reads, [1] writes; failed attempts not included */
+    uint64_t hits[2];
+    uint64_t hit_reserved;    /* reads merged into a pending fetch */
+    uint64_t misses[2];       /* accesses that needed the level below (sector misses too) */
+    uint64_t sector_misses;   /* read misses whose line was present */
+    uint64_t fails[GPU_FAIL_COUNT];
+    uint64_t fetches;         /* sector fetches sent */
+    uint64_t writebacks;      /* dirty lines written back on eviction */
+} gpu_cache_stats;
+
+/* A request for the level below. */
+typedef struct gpu_mem_req {
+    uint64_t addr;    /* first byte (a sector for fetches; the line for write-backs) */
+    uint32_t bytes;
+    uint32_t sectors; /* the line's sectors it carries */
+    uint8_t write;    /* 0: fetch; 1: write (write-through, no-allocate, write-back) */
+} gpu_mem_req;
+
+typedef struct gpu_cache gpu_cache;
+
+/* HAMM_ERR_CONFIG (field named) when the geometry is not as gpu_cache_params says. */
+hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error *err);
+void gpu_cache_free(gpu_cache *c);
+
+/* Access the sectors `sectors` (bit i = sector i of the line) of the line holding `addr`
+ * for request `id` (the caller's; fills return it).  Writes write whole sectors. */
+gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors, int write,
+                                   uint32_t id);
+/* The cause of the last GPU_CACHE_FAIL. */
+gpu_cache_fail gpu_cache_last_fail(const gpu_cache *c);
+
+/* The oldest request for the level below, if any (1), without taking it. */
+int gpu_cache_miss_peek(const gpu_cache *c, gpu_mem_req *out);
+void gpu_cache_miss_pop(gpu_cache *c);
+
+/* The fetch of the sector at `addr` came back: the sector becomes valid and its MSHR
+ * entry free.  Writes up to `max` waiting ids into ids (oldest first) and returns how
+ * many waited (0 when no fetch of that sector was pending). */
+uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max);
+
+const gpu_cache_stats *gpu_cache_stats_of(const gpu_cache *c);
+const gpu_cache_params *gpu_cache_params_of(const gpu_cache *c);
+
+#endif

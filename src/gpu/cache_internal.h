@@ -1,0 +1,48 @@
+/* cache_internal.h - the cache's state, shared by the tag array (cache.c) and the MSHR
+ * table and miss queue (mshr.c). */
+#ifndef HAMM_GPU_CACHE_INTERNAL_H
+#define HAMM_GPU_CACHE_INTERNAL_H
+
+#include "cache.h"
+
+#define MSHR_NONE UINT32_MAX
+
+/* One way of a set.  A line with a reserved sector cannot be evicted: its MSHR entries
+ * need it when the data comes back. */
+typedef struct cache_line {
+    uint64_t line;     /* line number (address >> log2(line_bytes)) */
+    uint64_t last_use; /* LRU stamp */
+    uint32_t valid, reserved, dirty; /* sector masks */
+    uint8_t present;
+} cache_line;
+
+typedef struct mshr_entry {
+    uint64_t sector_addr; /* first byte of the sector being fetched */
+    uint32_t waiting;     /* ids held in the entry's slice of mshr_ids */
+    uint8_t used;
+} mshr_entry;
+
+struct gpu_cache {
+    gpu_cache_params p;
+    uint32_t line_log2, sector_log2, set_log2;
+    cache_line *lines; /* sets * ways */
+    uint64_t clock;    /* accesses so far: the LRU clock */
+    mshr_entry *mshr;
+    uint32_t *mshr_ids; /* mshr_entries * mshr_max_merge */
+    uint32_t mshr_used;
+    gpu_mem_req *mq; /* ring of miss_queue_size */
+    uint32_t mq_head, mq_size;
+    gpu_cache_stats st;
+    gpu_cache_fail last_fail;
+};
+
+uint32_t mshr_find(const gpu_cache *c, uint64_t sector_addr);
+void mshr_alloc(gpu_cache *c, uint64_t sector_addr, uint32_t id);
+int mshr_can_merge(const gpu_cache *c, uint32_t e);
+void mshr_merge(gpu_cache *c, uint32_t e, uint32_t id);
+uint32_t mshr_release(gpu_cache *c, uint32_t e, uint32_t *ids, uint32_t max);
+
+uint32_t miss_queue_room(const gpu_cache *c);
+void miss_queue_push(gpu_cache *c, gpu_mem_req r);
+
+#endif
