@@ -25,6 +25,7 @@ owner() {
     generate.h) echo generate ;;
     plot.h) echo plot ;;
     validate.h) echo validate ;;
+    workload.h) echo workload ;;
     *) echo "layering.sh: include/hamm/$1 belongs to no folder; add it to owner()" >&2
        return 1 ;;
     esac

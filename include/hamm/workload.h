@@ -1,0 +1,46 @@
+/* hamm/workload.h - GPU kernel descriptions (docs/WORKLOADS.md): a JSON file of named
+ * arrays and kernels whose threads' instructions and addresses are given as
+ * expressions of the thread, CTA and loop indices, read once and streamed to the GPU
+ * engine warp by warp (the engine asks for a kernel's source through the internal
+ * src/workload/workload_internal.h). */
+#ifndef HAMM_WORKLOAD_H
+#define HAMM_WORKLOAD_H
+
+#include <stddef.h>
+
+#include "hamm/error.h"
+#include "hamm/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HAMM_WORKLOAD_FORMAT "hamm-workload/1"
+
+typedef struct hamm_workload hamm_workload;
+
+/* Read and check the kernel description in file `path`.  On success *out owns it (free
+ * with hamm_workload_free).  Errors name the file, the line and the JSON path
+ * ("kernels[0].body[2].index") of what is wrong. */
+HAMM_API hamm_status hamm_workload_open(const char *path, hamm_workload **out,
+                                        hamm_error *err);
+
+/* The same from `len` bytes of text; `source` names it in errors. */
+HAMM_API hamm_status hamm_workload_parse(const char *text, size_t len, const char *source,
+                                         hamm_workload **out, hamm_error *err);
+
+/* Freeing NULL is a no-op. */
+HAMM_API void hamm_workload_free(hamm_workload *wl);
+
+/* The description's name, and how many kernels it launches (in sequence). */
+HAMM_API const char *hamm_workload_name(const hamm_workload *wl);
+HAMM_API size_t hamm_workload_kernels(const hamm_workload *wl);
+
+/* Kernel k's name (k < hamm_workload_kernels(wl)). */
+HAMM_API const char *hamm_workload_kernel_name(const hamm_workload *wl, size_t k);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,26 @@
+/* dist.h - the random distributions of indices: a per-thread draw ({"random": ...} as an
+ * access's index) and the contents of an index array ("contents" of an array, read
+ * through {"gather": ...}), one reader and one draw for both. */
+#ifndef HAMM_WORKLOAD_DIST_H
+#define HAMM_WORKLOAD_DIST_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "jread.h"
+
+/* Read {"random": "uniform" | "near" | "hot", "min", "max", "spread", "hot", "fraction",
+ * "seed"} at the current path into d.  `last` is the largest value allowed (and max's
+ * default, unless max_required); `center` says whether a "center" key may appear (the
+ * caller reads it). */
+hamm_status dist_read(struct jctx *c, json_t *obj, uint64_t last, int max_required,
+                      int center, wl_dist *d);
+
+/* The value of draw r (a hash) under d; `center` is the middle of a "near" draw.  Always
+ * within d->lo..d->hi. */
+int64_t dist_draw(const wl_dist *d, uint64_t r, int64_t center);
+
+/* splitmix64's finaliser: a bijection that spreads every input bit over the output. */
+uint64_t dist_mix(uint64_t z);
+
+#endif

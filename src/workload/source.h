@@ -1,0 +1,16 @@
+/* source.h - a loaded kernel description as the GPU engine's kernel source (what the
+ * engine and the CLI include; hamm/workload.h loads and frees the description). */
+#ifndef HAMM_WORKLOAD_SOURCE_H
+#define HAMM_WORKLOAD_SOURCE_H
+
+#include <stddef.h>
+
+#include "gpu/kernel.h"
+#include "hamm/workload.h"
+
+/* The kernel source of kernel k (k < hamm_workload_kernels(wl)), launched after kernels
+ * 0..k-1 have finished.  Its open_cta takes any CTA below the grid's count; the
+ * description must outlive the source and every CTA opened from it. */
+void workload_source(const hamm_workload *wl, size_t k, gpu_kernel_source *out);
+
+#endif
