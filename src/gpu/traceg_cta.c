@@ -162,7 +162,7 @@ static hamm_status inst_line(const gpu_traceg *t, const trace_line_ctx *ctx, gpu
     if (st == HAMM_OK)
         st = accelsim_inst_parse(ctx, t->lineinfo, &whole, &in, err);
     if (st == HAMM_OK)
-        st = traceg_inst_convert(ctx, &in, t->shared, &ti, err);
+        st = traceg_inst_convert(ctx, &in, &t->windows, &ti, err);
     return st != HAMM_OK ? st : hold(c, b->warp, &ti, &in, ctx, err);
 }
 

@@ -134,25 +134,40 @@ static hamm_status registers(const trace_line_ctx *ctx, const accelsim_inst *in,
     return st;
 }
 
-/* Bytes per lane from the opcode's suffix (".64", ".U8", ...; 4 without one). */
+/* Bytes per lane: the line's MEM_WIDTH (NVBit's access size, which Accel-Sim's timing
+ * model uses too), one of the coalescer's sizes. */
 static hamm_status width(const trace_line_ctx *ctx, const accelsim_inst *in, traceg_inst *out,
                          hamm_error *err)
 {
-    uint32_t w = gpu_trace_width(in->opcode);
+    uint64_t w = in->width;
     if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16)
-        return trace_fail(ctx, err, &in->opcode, "opcode",
-                          "'%.*s' accesses %u bytes per lane; the coalescer takes 1, 2, 4, "
-                          "8 or 16", (int)(in->opcode.len > 30 ? 30 : in->opcode.len),
-                          in->opcode.p, w);
+        return trace_fail(ctx, err, NULL, "mem_width",
+                          "%u bytes per lane; the coalescer takes 1, 2, 4, 8 or 16",
+                          (unsigned)w);
     out->width = (uint8_t)w;
     return HAMM_OK;
 }
 
+/* A generic LD or ST whose first active lane falls in the shared window (from
+ * "-shmem base_addr" up to "-local mem base_addr") goes to shared memory, as in
+ * Accel-Sim; anywhere else it is a global (or local) access. */
+static gpu_op generic(scan_token base, const accelsim_inst *in, const traceg_windows *win,
+                      gpu_op op)
+{
+    if (!scan_is(base, "LD") && !scan_is(base, "ST"))
+        return op;
+    if (!win->shared_known || !win->local_known || in->naddr == 0 ||
+        in->addr[0] < win->shared_base || in->addr[0] >= win->local_base)
+        return op;
+    return op == GPU_OP_STORE ? GPU_OP_SHARED_STORE : GPU_OP_SHARED_LOAD;
+}
+
 hamm_status traceg_inst_convert(const trace_line_ctx *ctx, accelsim_inst *in,
-                                traceg_shared shared, traceg_inst *out, hamm_error *err)
+                                const traceg_windows *win, traceg_inst *out, hamm_error *err)
 {
     gpu_op op = GPU_OP_ALU;
     hamm_status st = classify(ctx, in, &op, err);
+    op = generic(base_name(in->opcode), in, win, op);
     *out = (traceg_inst){.pc = in->pc, .active = in->mask, .op = (uint8_t)op};
     if (st == HAMM_OK)
         st = registers(ctx, in, out, err);
@@ -166,8 +181,8 @@ hamm_status traceg_inst_convert(const trace_line_ctx *ctx, accelsim_inst *in,
     /* The tracer writes shared-memory accesses at their generic addresses, inside the
      * window that starts at "-shmem base_addr"; the engine's banks want offsets. */
     int is_shared = op == GPU_OP_SHARED_LOAD || op == GPU_OP_SHARED_STORE;
-    for (size_t i = 0; is_shared && shared.known && i < in->naddr; i++)
-        if (in->addr[i] >= shared.base)
-            in->addr[i] -= shared.base;
+    for (size_t i = 0; is_shared && win->shared_known && i < in->naddr; i++)
+        if (in->addr[i] >= win->shared_base)
+            in->addr[i] -= win->shared_base;
     return HAMM_OK;
 }

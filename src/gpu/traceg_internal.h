@@ -22,11 +22,12 @@ typedef struct traceg_inst {
     uint8_t width;              /* bytes per lane (memory instructions), else 0 */
 } traceg_inst;
 
-/* Where shared-memory addresses start: "-shmem base_addr" (known == 0 when absent). */
-typedef struct traceg_shared {
-    int known;
-    uint64_t base;
-} traceg_shared;
+/* The address windows the header gives: shared memory from "-shmem base_addr" up to
+ * "-local mem base_addr", where local memory starts (known == 0 when absent). */
+typedef struct traceg_windows {
+    int shared_known, local_known;
+    uint64_t shared_base, local_base;
+} traceg_windows;
 
 /* An open kernel file. */
 struct gpu_traceg {
@@ -38,7 +39,7 @@ struct gpu_traceg {
     uint64_t ctas;         /* in the grid */
     uint64_t version;      /* "-accelsim tracer version"; 0 when not given */
     int lineinfo;          /* "-enable lineinfo": lines start with a source line number */
-    traceg_shared shared;
+    traceg_windows windows;
     uint64_t next_cta;     /* the CTA open_cta must be asked for next */
     int begun;             /* the last line read was a #BEGIN_TB */
     hamm_error broken;     /* the error that stopped the reading (status HAMM_OK: none) */
@@ -62,8 +63,8 @@ int traceg_inst_is_memory(gpu_op op);
 /* Turn a parsed line into *out (all but `addr`); in->addr is rewritten to what the engine
  * gets (shared-memory addresses become offsets).  Fails naming the field on an opcode
  * hamm cannot place, a memory instruction without addresses, a width the coalescer does
- * not take or a register above R254. */
+ * not take or a register above R255. */
 hamm_status traceg_inst_convert(const trace_line_ctx *ctx, accelsim_inst *in,
-                                traceg_shared shared, traceg_inst *out, hamm_error *err);
+                                const traceg_windows *win, traceg_inst *out, hamm_error *err);
 
 #endif

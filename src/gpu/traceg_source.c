@@ -18,6 +18,7 @@ typedef enum header_key {
     KEY_VERSION,
     KEY_LINEINFO,
     KEY_SHMEM_BASE,
+    KEY_LOCAL_BASE,
     KEY_COUNT
 } header_key;
 
@@ -25,6 +26,7 @@ typedef enum header_key {
 static const char *const key_text[KEY_COUNT] = {
     "-kernel name", "-grid dim", "-block dim", "-shmem", "-nregs",
     "-accelsim tracer version", "-enable lineinfo", "-shmem base_addr",
+    "-local mem base_addr",
 };
 
 typedef struct header_seen {
@@ -143,8 +145,11 @@ static hamm_status header_value(gpu_traceg *t, const trace_line_ctx *ctx, header
         t->lineinfo = v != 0;
         return st;
     case KEY_SHMEM_BASE:
-        t->shared.known = 1;
-        return number(ctx, value, field, TRACE_HEX, UINT64_MAX, &t->shared.base, err);
+        t->windows.shared_known = 1;
+        return number(ctx, value, field, TRACE_HEX, UINT64_MAX, &t->windows.shared_base, err);
+    case KEY_LOCAL_BASE:
+        t->windows.local_known = 1;
+        return number(ctx, value, field, TRACE_HEX, UINT64_MAX, &t->windows.local_base, err);
     case KEY_COUNT:
         break;
     }

@@ -211,11 +211,11 @@ static void assert_regs(const gpu_inst *in, uint16_t dst, uint16_t src0, uint16_
     assert_int_equal(in->src[2], GPU_NO_REG);
 }
 
-/* Modes 0 (list), 1 (base-stride) and 2 (base-delta) and the widths from the suffixes. */
+/* Modes 0 (list), 1 (base-stride) and 2 (base-delta), and each line's width. */
 static void tiny_addresses(gpu_kernel_source *s, gpu_cta *c)
 {
     gpu_transaction tr[GPU_MAX_TRANSACTIONS];
-    /* Mode 0, lanes 0-3, 8 bytes each (".64"): 0x1000 and 0x1008 share the sector at
+    /* Mode 0, lanes 0-3, 8 bytes each (MEM_WIDTH 8): 0x1000 and 0x1008 share the sector at
      * 0x1000, 0x2000 and 0x2010 the one at 0x2000. */
     gpu_inst in = next_inst(s, c, 0);
     assert_int_equal(in.op, GPU_OP_LOAD);
@@ -235,7 +235,7 @@ static void tiny_addresses(gpu_kernel_source *s, gpu_cta *c)
     assert_regs(&in, GPU_NO_REG, 3, 7);
     for (int lane = 0; lane < 8; lane++)
         assert_int_equal(in.addr[lane], lane < 4 ? 0 : 0x3000 + 4 * (uint64_t)(lane - 4));
-    /* Mode 2, lanes 0, 2, 8, 10 (mask 0x505): 0x4000, +1, -2, +16; one byte (".U8"). */
+    /* Mode 2, lanes 0, 2, 8, 10 (mask 0x505): 0x4000, +1, -2, +16; one byte each. */
     in = next_inst(s, c, 0);
     assert_int_equal(in.width, 1);
     assert_int_equal(in.active, 0x505);
@@ -349,6 +349,44 @@ static void tiny_version2_lineinfo(void **state)
     gpu_traceg_free(t);
 }
 
+/* Generic LD and ST go to shared memory when their first active lane lies between
+ * "-shmem base_addr" and "-local mem base_addr", as in Accel-Sim, else to global memory;
+ * the width is the line's MEM_WIDTH (LDSM.16.M88.4 reads 16 bytes per lane, not the 2 its
+ * ".16" would say). */
+static void tiny_generic_and_width(void **state)
+{
+    (void)state;
+    tg_write("k.traceg", "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+                         "-shmem base_addr = 0x7f0000000000\n"
+                         "-local mem base_addr = 0x7f0002000000\n"
+                         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n"
+                         "0010 00000001 1 R2 LD.E 1 R4 4 0 0x7f0000000100 0\n"
+                         "0020 00000001 0 ST.E 2 R4 R2 4 0 0x7f0002000100 0\n"
+                         "0030 00000001 0 ST.E 2 R4 R2 4 0 0x7f0000000200 0\n"
+                         "0040 00000003 1 R8 LDSM.16.M88.4 1 R4 16 1 0x7f0000000400 16 0\n"
+                         "#END_TB\n");
+    gpu_traceg *t = open_kernel(tg_path("k.traceg"));
+    gpu_kernel_source s = gpu_traceg_source(t);
+    gpu_cta *c = NULL;
+    hamm_error err = {0};
+    assert_int_equal(s.open_cta(s.self, 0, &c, &err), HAMM_OK);
+    gpu_inst in = next_inst(&s, c, 0);
+    assert_int_equal(in.op, GPU_OP_SHARED_LOAD);
+    assert_int_equal(in.addr[0], 0x100);
+    in = next_inst(&s, c, 0); /* the local window: global memory's path */
+    assert_int_equal(in.op, GPU_OP_STORE);
+    assert_int_equal(in.addr[0], 0x7f0002000100u);
+    in = next_inst(&s, c, 0);
+    assert_int_equal(in.op, GPU_OP_SHARED_STORE);
+    assert_int_equal(in.addr[0], 0x200);
+    in = next_inst(&s, c, 0);
+    assert_int_equal(in.op, GPU_OP_SHARED_LOAD);
+    assert_int_equal(in.width, 16);
+    assert_int_equal(in.addr[1], 0x410);
+    s.close_cta(s.self, c);
+    gpu_traceg_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +397,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(tiny_modes, tg_setup, tg_teardown),
         cmocka_unit_test_setup_teardown(tiny_second_cta, tg_setup, tg_teardown),
         cmocka_unit_test_setup_teardown(tiny_version2_lineinfo, tg_setup, tg_teardown),
+        cmocka_unit_test_setup_teardown(tiny_generic_and_width, tg_setup, tg_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

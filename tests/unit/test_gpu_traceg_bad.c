@@ -69,7 +69,7 @@ static const bad_case cases[] = {
     {ONE_CTA("warp = 0\ninsts = 1\n0000 00000001 1 R1 LDG.E 1 R2 0 0\n#END_TB\n"), 0,
      HAMM_ERR_PARSE, 17, "mem_width", "no addresses"},
     {ONE_CTA("warp = 0\ninsts = 1\n0000 00000001 1 R1 LDG.E.256 1 R2 32 0 0x10 0\n#END_TB\n"),
-     0, HAMM_ERR_PARSE, 17, "opcode", "32 bytes per lane"},
+     0, HAMM_ERR_PARSE, 17, "mem_width", "32 bytes per lane"},
     {ONE_CTA("warp = 0\ninsts = 1\n0000 ffffffff 1 R300 IADD3 0 0 0\n#END_TB\n"), 0,
      HAMM_ERR_PARSE, 17, "destination", "above R255"},
     /* the block structure */
