@@ -1,21 +1,14 @@
 /* fmt_accelsim.c - Accel-Sim's per-kernel traces, kernel-N.traceg (traces/FOREIGN.md).
  * Header lines "-key = value" (the grid size among them), then per thread block:
  *   #BEGIN_TB / thread block = X,Y,Z / warp = W / insts = N / instruction lines / #END_TB
- * An instruction line (gpu-simulator/trace-parser/trace_parser.cc, parse_from_string):
- *   [LINE] PC MASK NDEST DEST.. OPCODE NSRC SRC.. MEM_WIDTH [MODE ADDRESSES] [IMM]
- * with LINE when "-enable lineinfo = 1", and "X Y Z W" in front for tracer versions
- * below 3.  MEM_WIDTH > 0 marks a memory instruction; MODE 0 lists one address per
- * active lane, 1 gives a base and a stride over contiguous active lanes, 2 a base and
- * one delta from the previous active lane for each further one.  The lanes of a
- * memory instruction that reaches DRAM are coalesced into request-size blocks; the
- * block's CTA index goes into `core`, its warp into `warp`.  The state carries the
- * current block and warp from line to line. */
+ * An instruction line is parsed by accelsim_inst.c (shared with the GPU engine's .traceg
+ * source), with "X Y Z W" in front for tracer versions below 3.  The lanes of a memory
+ * instruction that reaches DRAM are coalesced into request-size blocks; the block's CTA
+ * index goes into `core`, its warp into `warp`.  The state carries the current block and
+ * warp from line to line. */
 #include <inttypes.h>
 
-#include "gpu_trace.h"
-
-#define MAX_REGS 32   /* register operands per instruction: far above any SASS */
-#define MAX_WIDTH 1024 /* bytes per lane access: a sanity bound */
+#include "accelsim_inst.h"
 
 typedef struct accelsim_state {
     gpu_grid grid;
@@ -29,67 +22,7 @@ typedef struct accelsim_state {
     uint64_t seen;     /* instruction lines since it */
 } accelsim_state;
 
-/* What an instruction line says, address aside. */
-typedef struct accelsim_inst {
-    uint32_t mask;
-    scan_token opcode;
-    uint64_t width;
-} accelsim_inst;
-
 /* ---- small parsers ------------------------------------------------------------- */
-
-/* A decimal with an optional sign, as the tracer prints strides, deltas, immediates. */
-static hamm_status signed_number(const trace_line_ctx *ctx, hamm_error *err, scan_token tok,
-                                 const char *field, int64_t *out)
-{
-    scan_token digits = tok;
-    int neg = digits.len > 0 && digits.p[0] == '-';
-    if (digits.len > 0 && (digits.p[0] == '-' || digits.p[0] == '+')) {
-        digits.p++;
-        digits.len--;
-    }
-    uint64_t mag;
-    scan_result res = scan_dec_u64(digits, &mag);
-    if (res == SCAN_OK && mag > (uint64_t)INT64_MAX + (uint64_t)neg)
-        res = SCAN_OVERFLOW;
-    if (res != SCAN_OK)
-        return trace_fail(ctx, err, &tok, field, "%s: '%.*s'", scan_result_text(res, 0),
-                          (int)(tok.len > 40 ? 40 : tok.len), tok.p);
-    if (!neg)
-        *out = (int64_t)mag;
-    else
-        *out = mag == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)mag;
-    return HAMM_OK;
-}
-
-/* addr += delta, or 0 when the result leaves 0 .. 2^64-1. */
-static int step(uint64_t *addr, int64_t delta)
-{
-    if (delta < 0) {
-        uint64_t mag = (uint64_t)(-(delta + 1)) + 1;
-        if (*addr < mag)
-            return 0;
-        *addr -= mag;
-    } else {
-        if (*addr > UINT64_MAX - (uint64_t)delta)
-            return 0;
-        *addr += (uint64_t)delta;
-    }
-    return 1;
-}
-
-static hamm_status need_number(const trace_line_ctx *ctx, hamm_error *err, scan_line *l,
-                               const char *field, trace_base base, uint64_t max, uint64_t *v)
-{
-    scan_token tok;
-    hamm_status st = trace_need(ctx, err, l, field, &tok);
-    if (st == HAMM_OK)
-        st = trace_number(ctx, err, tok, field, base, v);
-    if (st == HAMM_OK && *v > max)
-        st = trace_fail(ctx, err, &tok, field, "%" PRIu64 " is above the limit %" PRIu64, *v,
-                        max);
-    return st;
-}
 
 /* "W1 W2 .. = VALUE": 1 when the words match; *value is the token after '=' (empty
  * when none) and *rest what follows it. */
@@ -250,6 +183,12 @@ static hamm_status count_line(trace_line_ctx *ctx, accelsim_state *s, scan_line 
 
 /* ---- instruction lines ----------------------------------------------------------- */
 
+static hamm_status prefix_number(const trace_line_ctx *ctx, hamm_error *err, scan_line *l,
+                                 const char *field, uint64_t max, uint64_t *v)
+{
+    return accelsim_inst_need_number(ctx, err, l, field, TRACE_DEC, max, v);
+}
+
 /* Where the instruction comes from: the block and warp lines, or (tracer versions
  * below 3) four numbers in front of it. */
 static hamm_status inst_source(trace_line_ctx *ctx, accelsim_state *s, scan_line *l,
@@ -272,110 +211,18 @@ static hamm_status inst_source(trace_line_ctx *ctx, accelsim_state *s, scan_line
     }
     uint64_t cta[3], warp;
     hamm_status st;
-    if ((st = need_number(ctx, err, l, "thread block x", TRACE_DEC, UINT64_MAX, &cta[0])) ||
-        (st = need_number(ctx, err, l, "thread block y", TRACE_DEC, UINT64_MAX, &cta[1])) ||
-        (st = need_number(ctx, err, l, "thread block z", TRACE_DEC, UINT64_MAX, &cta[2])) ||
-        (st = need_number(ctx, err, l, "warp", TRACE_DEC, HAMM_MAX_WARP, &warp)) ||
+    if ((st = prefix_number(ctx, err, l, "thread block x", UINT64_MAX, &cta[0])) ||
+        (st = prefix_number(ctx, err, l, "thread block y", UINT64_MAX, &cta[1])) ||
+        (st = prefix_number(ctx, err, l, "thread block z", UINT64_MAX, &cta[2])) ||
+        (st = prefix_number(ctx, err, l, "warp", HAMM_MAX_WARP, &warp)) ||
         (st = gpu_trace_cta_core(ctx, err, first, &s->grid, cta, &tmpl->core)))
         return st;
     tmpl->warp = (uint16_t)warp;
     return HAMM_OK;
 }
 
-static hamm_status skip_registers(trace_line_ctx *ctx, hamm_error *err, scan_line *l,
-                                  const char *count_field, const char *field)
-{
-    uint64_t n;
-    scan_token tok;
-    hamm_status st = need_number(ctx, err, l, count_field, TRACE_DEC, MAX_REGS, &n);
-    for (uint64_t i = 0; st == HAMM_OK && i < n; i++)
-        st = trace_need(ctx, err, l, field, &tok);
-    return st;
-}
-
-/* [LINE] PC MASK NDEST DEST.. OPCODE NSRC SRC.. MEM_WIDTH */
-static hamm_status inst_fields(trace_line_ctx *ctx, const accelsim_state *s, scan_line *l,
-                               accelsim_inst *in, hamm_error *err)
-{
-    uint64_t v;
-    hamm_status st;
-    if (s->lineinfo &&
-        (st = need_number(ctx, err, l, "line number", TRACE_DEC, UINT64_MAX, &v)) != HAMM_OK)
-        return st;
-    if ((st = need_number(ctx, err, l, "PC", TRACE_HEX, UINT64_MAX, &v)) != HAMM_OK ||
-        (st = need_number(ctx, err, l, "mask", TRACE_HEX, UINT32_MAX, &v)) != HAMM_OK)
-        return st;
-    in->mask = (uint32_t)v;
-    if ((st = skip_registers(ctx, err, l, "destination count", "destination")) != HAMM_OK ||
-        (st = trace_need(ctx, err, l, "opcode", &in->opcode)) != HAMM_OK ||
-        (st = skip_registers(ctx, err, l, "source count", "source")) != HAMM_OK)
-        return st;
-    return need_number(ctx, err, l, "mem_width", TRACE_DEC, MAX_WIDTH, &in->width);
-}
-
-/* The addresses of the active lanes, in lane order, per the address mode. */
-static hamm_status inst_addresses(trace_line_ctx *ctx, scan_line *l, const accelsim_inst *in,
-                                  uint64_t addr[GPU_WARP_SIZE], size_t *n, hamm_error *err)
-{
-    uint64_t mode, base;
-    int64_t d = 0;
-    scan_token tok;
-    hamm_status st;
-    *n = 0;
-    if ((st = need_number(ctx, err, l, "address mode", TRACE_DEC, UINT64_MAX, &mode)) != HAMM_OK)
-        return st;
-    if (mode > 2)
-        return trace_fail(ctx, err, NULL, "address mode",
-                          "%" PRIu64 " is not 0 (list), 1 (base-stride) or 2 (base-delta)",
-                          mode);
-    if (mode != 0 &&
-        (st = need_number(ctx, err, l, "base address", TRACE_HEX, UINT64_MAX, &base)) != HAMM_OK)
-        return st;
-    if (mode == 1 && ((st = trace_need(ctx, err, l, "stride", &tok)) != HAMM_OK ||
-                      (st = signed_number(ctx, err, tok, "stride", &d)) != HAMM_OK))
-        return st;
-    int gap = 0;
-    for (int lane = 0; lane < GPU_WARP_SIZE; lane++) {
-        if (!(in->mask >> lane & 1u)) {
-            gap = *n > 0;
-            continue;
-        }
-        if (mode == 1 && gap)
-            return trace_fail(ctx, err, NULL, "mask",
-                              "base-stride addresses need contiguous active lanes");
-        if (mode == 0) {
-            st = need_number(ctx, err, l, "address", TRACE_HEX, UINT64_MAX, &addr[*n]);
-        } else if (*n == 0) {
-            addr[0] = base;
-        } else {
-            if (mode == 2 && ((st = trace_need(ctx, err, l, "delta", &tok)) != HAMM_OK ||
-                              (st = signed_number(ctx, err, tok, "delta", &d)) != HAMM_OK))
-                return st;
-            addr[*n] = addr[*n - 1];
-            if (!step(&addr[*n], d))
-                st = trace_fail(ctx, err, NULL, "address", "lane %d's address leaves 0..2^64-1",
-                                lane);
-        }
-        if (st != HAMM_OK)
-            return st;
-        (*n)++;
-    }
-    return HAMM_OK;
-}
-
-/* Tracer version 5 ends every instruction with its immediate. */
-static hamm_status inst_end(trace_line_ctx *ctx, scan_line *l, hamm_error *err)
-{
-    scan_token tok;
-    int64_t imm;
-    if (!scan_next(l, &tok))
-        return HAMM_OK;
-    hamm_status st = signed_number(ctx, err, tok, "immediate", &imm);
-    return st != HAMM_OK ? st : trace_expect_end(ctx, err, l);
-}
-
-static hamm_status inst_emit(trace_line_ctx *ctx, const accelsim_inst *in, const uint64_t *addr,
-                             size_t n, const hamm_request *tmpl, hamm_error *err)
+static hamm_status inst_emit(trace_line_ctx *ctx, const accelsim_inst *in,
+                             const hamm_request *tmpl, hamm_error *err)
 {
     trace_lane_access lane[GPU_WARP_SIZE];
     hamm_op op = HAMM_OP_READ;
@@ -396,32 +243,22 @@ static hamm_status inst_emit(trace_line_ctx *ctx, const accelsim_inst *in, const
     }
     /* The mask says which lanes accessed memory, as in Accel-Sim: an active lane's
      * address counts even when it is 0. */
-    for (size_t i = 0; i < n; i++)
-        lane[i] = (trace_lane_access){addr[i], (uint32_t)in->width};
-    return trace_coalesce(ctx, err, lane, n, op, tmpl);
+    for (size_t i = 0; i < in->naddr; i++)
+        lane[i] = (trace_lane_access){in->addr[i], (uint32_t)in->width};
+    return trace_coalesce(ctx, err, lane, in->naddr, op, tmpl);
 }
 
 static hamm_status instruction(trace_line_ctx *ctx, accelsim_state *s, scan_line l,
                                scan_token first, hamm_error *err)
 {
     hamm_request tmpl = {0};
-    accelsim_inst in = {0};
-    uint64_t addr[GPU_WARP_SIZE];
-    size_t n = 0;
+    accelsim_inst in;
     hamm_status st = inst_source(ctx, s, &l, first, &tmpl, err);
     if (st == HAMM_OK)
-        st = inst_fields(ctx, s, &l, &in, err);
-    if (st != HAMM_OK)
+        st = accelsim_inst_parse(ctx, s->lineinfo != 0, &l, &in, err);
+    if (st != HAMM_OK || in.width == 0)
         return st;
-    if (in.width == 0)
-        return inst_end(ctx, &l, err);
-    hamm_op op;
-    if (gpu_trace_classify(in.opcode, &op) == GPU_ACCESS_UNSUPPORTED)
-        return inst_emit(ctx, &in, addr, 0, &tmpl, err); /* its own address syntax */
-    if ((st = inst_addresses(ctx, &l, &in, addr, &n, err)) != HAMM_OK ||
-        (st = inst_end(ctx, &l, err)) != HAMM_OK)
-        return st;
-    return inst_emit(ctx, &in, addr, n, &tmpl, err);
+    return inst_emit(ctx, &in, &tmpl, err); /* a TMA copy fails there */
 }
 
 /* ---- dispatch --------------------------------------------------------------------- */
