@@ -26,6 +26,7 @@ owner() {
     plot.h) echo plot ;;
     validate.h) echo validate ;;
     workload.h) echo workload ;;
+    gpu.h) echo gpu ;;
     *) echo "layering.sh: include/hamm/$1 belongs to no folder; add it to owner()" >&2
        return 1 ;;
     esac

@@ -111,6 +111,8 @@ typedef struct hamm_system_config {
     unsigned predict_heuristics; /* hamm predict's default heuristics, a set of
                                     (1u << hamm_heuristic) (HAMM_HEUR_ALL) */
     double locality_threshold;  /* locality-switch threshold, requests per activate (2.0) */
+    char gpu[512];              /* the GPU model file, as written (relative to `source`);
+                                   "" when the system has no GPU model */
 } hamm_system_config;
 
 /* Where model names are looked up: directories in order, each holding system/ and dram/.

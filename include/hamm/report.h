@@ -6,6 +6,7 @@
 #include "hamm/config.h"
 #include "hamm/dram_model.h"
 #include "hamm/engine.h"
+#include "hamm/gpu.h"
 #include "hamm/export.h"
 #include "hamm/io.h"
 #include "hamm/stats.h"
@@ -42,6 +43,11 @@ HAMM_API char *hamm_report_stats_json(const hamm_report_input *in, const hamm_tr
 /* The prediction of a finished model as JSON text (malloc'd, newline-terminated);
  * NULL when out of memory. */
 HAMM_API char *hamm_report_predict_json(const hamm_report_input *in, const hamm_dram_model *m);
+
+/* A finished GPU simulation (hamm/gpu.h) as JSON text, schema hamm-gpu/1 (malloc'd);
+ * NULL when out of memory.  `system` and `workload` name the inputs. */
+HAMM_API char *hamm_report_gpu_json(const hamm_gpu *g, const char *system, const char *workload,
+                                    size_t kernels);
 
 /* The measurements of a finished engine as JSON text (malloc'd); NULL when out of memory. */
 HAMM_API char *hamm_report_simulate_json(const hamm_report_input *in, const hamm_engine *e);

@@ -10,6 +10,7 @@
 
 #include "hamm/error.h"
 #include "hamm/export.h"
+#include "hamm/gpu.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +39,12 @@ HAMM_API size_t hamm_workload_kernels(const hamm_workload *wl);
 
 /* Kernel k's name (k < hamm_workload_kernels(wl)). */
 HAMM_API const char *hamm_workload_kernel_name(const hamm_workload *wl, size_t k);
+
+/* Run every kernel at `path` on g, in order: a kernel description (this header's JSON),
+ * or an Accel-Sim recording (a directory holding kernelslist.g, or that file, or one
+ * .traceg).  *kernels counts the kernels run. */
+HAMM_API hamm_status hamm_workload_run(hamm_gpu *g, const char *path, size_t *kernels,
+                                       hamm_error *err);
 
 #ifdef __cplusplus
 }

@@ -164,6 +164,17 @@ typedef char *(*cli_json_fn)(const hamm_report_input *in, const void *data);
 int cli_write_result(const char *out_path, int json, const cli_result *res, cli_table_fn table,
                      cli_json_fn to_json);
 
+/* hamm simulate --workload (cmd_gpu.c): the GPU engine on a workload. */
+typedef struct cli_gpu_opts {
+    const cli_trace_opts *in; /* the system model and its --sets */
+    const char *workload;     /* a kernel description or an Accel-Sim recording */
+    const char *tap;          /* directory for one trace per channel; NULL: none */
+    const char *gpu;          /* GPU model file or name; NULL: the system model's */
+    int json, no_refresh;
+    const char *out_path;
+} cli_gpu_opts;
+int cli_gpu_simulate(const cli_gpu_opts *o);
+
 /* The first lines of the predict and simulate tables: the trace as read and the model. */
 void cli_print_run(FILE *out, const cli_result *res);
 

@@ -28,7 +28,14 @@ void cmd_simulate_help(FILE *out)
             "  -c, --command-log FILE   write every command issued (docs/COMMAND_LOG.md);\n"
             "                           FILE.zst is compressed\n"
             "  -j, --json               JSON (schema hamm-simulate/1, see docs/JSON.md)\n"
-            "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n");
+            "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n"
+            "      --workload W         instead of a trace: run W on the GPU engine (a kernel\n"
+            "                           description, models/workloads/, or an Accel-Sim\n"
+            "                           recording: a directory with kernelslist.g); JSON\n"
+            "                           schema hamm-gpu/1 (docs/GPU.md)\n"
+            "      --gpu FILE|NAME      the GPU model (default: the system model's \"gpu\")\n"
+            "      --tap DIR            with --workload: write DIR/channel-N.bin.zst, the\n"
+            "                           requests entering each DRAM queue with arrival cycles\n");
     cli_trace_help(out, 1);
     fprintf(out, "  -h, --help               this help\n");
 }
@@ -42,10 +49,28 @@ typedef struct simulate_opts {
     const char *log_path;
     int json;
     const char *out_path;
+    const char *workload, *tap, *gpu;
 } simulate_opts;
 
 /* --policy has no letter: -p means generate's --pattern. */
-enum { OPT_RATE = 256, OPT_NO_REFRESH, OPT_POLICY };
+enum { OPT_RATE = 256, OPT_NO_REFRESH, OPT_POLICY, OPT_WORKLOAD, OPT_TAP, OPT_GPU };
+
+/* After the options: the one TRACE (none with --workload) and what goes together. */
+static int finish_args(int argc, char **argv, simulate_opts *o, const char **path)
+{
+    if (o->workload ? optind != argc : optind != argc - 1)
+        return cli_usage("simulate", o->workload ? "--workload takes no TRACE argument"
+                                                 : "needs exactly one TRACE argument");
+    if ((o->tap || o->gpu) && !o->workload)
+        return cli_usage("simulate", "--tap and --gpu go with --workload");
+    o->json |= cli_wants_json(o->out_path);
+    if (o->workload)
+        return CLI_OK;
+    if ((o->replay == HAMM_REPLAY_RATE) != (o->rate > 0.0))
+        return cli_usage("simulate", "--rate goes with --replay rate, and it needs one");
+    *path = argv[optind];
+    return CLI_OK;
+}
 
 static int parse_args(int argc, char **argv, simulate_opts *o, const char **path)
 {
@@ -54,6 +79,8 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
         {"policy", required_argument, NULL, OPT_POLICY},  {"no-refresh", no_argument, NULL, OPT_NO_REFRESH},
         {"command-log", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
+        {"workload", required_argument, NULL, OPT_WORKLOAD},
+        {"tap", required_argument, NULL, OPT_TAP}, {"gpu", required_argument, NULL, OPT_GPU},
         CLI_TRACE_LONGOPTS,                        {NULL, 0, NULL, 0}};
     hamm_error err;
     hamm_error_clear(&err);
@@ -89,6 +116,11 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
         case 'o':
             o->out_path = optarg;
             break;
+        case OPT_WORKLOAD:
+        case OPT_TAP:
+        case OPT_GPU:
+            *(c == OPT_WORKLOAD ? &o->workload : c == OPT_TAP ? &o->tap : &o->gpu) = optarg;
+            break;
         case 'h':
             cmd_simulate_help(stdout);
             return -1;
@@ -96,13 +128,7 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
             return cli_usage("simulate", "unknown option");
         }
     }
-    if (optind != argc - 1)
-        return cli_usage("simulate", "needs exactly one TRACE argument");
-    if ((o->replay == HAMM_REPLAY_RATE) != (o->rate > 0.0))
-        return cli_usage("simulate", "--rate goes with --replay rate, and it needs one");
-    *path = argv[optind];
-    o->json |= cli_wants_json(o->out_path);
-    return CLI_OK;
+    return finish_args(argc, argv, o, path);
 }
 
 /* The command log: the engine's callback cannot fail, so the first error waits here. */
@@ -220,6 +246,10 @@ int cmd_simulate(int argc, char **argv)
     int rc = parse_args(argc, argv, &o, &path);
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
+    if (o.workload) {
+        cli_gpu_opts g = {&o.in, o.workload, o.tap, o.gpu, o.json, o.no_refresh, o.out_path};
+        return cli_gpu_simulate(&g);
+    }
     cli_path paths[] = {
         {path, "the input trace", 0}, {o.out_path, "-o", 1}, {o.log_path, "--command-log", 1}};
     if ((rc = cli_check_paths("simulate", paths, 3)) != CLI_OK)

@@ -13,7 +13,8 @@
 
 #include "cli.h"
 
-enum { SLOTS = 4 };
+/* Every output of one run: up to 64 tap traces (hamm simulate --tap), -o and a log. */
+enum { SLOTS = 72 };
 
 /* The one piece of process state: a handler cannot reach anything else.  A slot's name
  * is complete before its flag is set, and the flag cleared before the name is reused. */

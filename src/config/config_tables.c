@@ -157,5 +157,8 @@ static const struct schema_field system_fields[] = {
      "log2(request_size_bytes)); false: such a map is refused", NULL},
     {"predict", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &predict_table,
      "defaults of hamm predict (the hybrid analytical model)", NULL},
+    {"gpu", SCHEMA_STRING, QUIET, 0, MAXLEN, 0, "", S(gpu), SIZE(gpu), "", NULL,
+     "the GPU model file (models/gpu/), relative to this file, that hamm simulate "
+     "--workload runs on (\"\": none)", NULL},
 };
 const struct schema_table config_system_table = {ROWS(system_fields)};

@@ -113,5 +113,6 @@ void gpu_free(gpu *g)
     gpu_icnt_free(g->req);
     gpu_icnt_free(g->rep);
     hamm_engine_free(g->dram);
+    hamm_addrmap_free(g->own_map);
     free(g);
 }

@@ -20,6 +20,7 @@
 #include "partition.h"
 
 typedef struct gpu_params {
+    char name[128];                   /* the GPU model's */
     uint32_t cores;
     gpu_core_params core;             /* id set per core */
     gpu_icnt_params request_net;      /* inputs = cores, outputs = channels, set here */

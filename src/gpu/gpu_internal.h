@@ -16,6 +16,7 @@ typedef struct clock_domain {
 struct gpu {
     gpu_params p;
     const hamm_addrmap *map;
+    hamm_addrmap *own_map;  /* the map, when the GPU made it (hamm_gpu_new) */
     gpu_core **core;
     gpu_icnt *req, *rep;
     hamm_engine *dram;

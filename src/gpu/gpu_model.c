@@ -2,6 +2,7 @@
  * turning it into the engine's parameters (gpu_model.h). */
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "common/enum_table.h"
 #include "config/schema.h"
@@ -215,6 +216,7 @@ hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, 
     *p = (gpu_params){.cores = m->cores, .core_mhz = m->core_mhz, .icnt_mhz = m->icnt_mhz,
                       .l2_mhz = m->l2_mhz, .ctrl_bytes = m->icnt.ctrl_bytes,
                       .stall_limit = 10000000};
+    snprintf(p->name, sizeof p->name, "%s", m->name);
     core_params(m, &p->core);
     p->request_net = (gpu_icnt_params){.flit_bytes = m->icnt.flit_bytes,
                                        .flits_per_cycle = m->icnt.flits_per_cycle,

@@ -1,0 +1,216 @@
+/* cmd_gpu.c - `hamm simulate --workload W`: run a workload on the GPU engine over the
+ * system model's memory, write the tap (one trace per channel) when asked, and report
+ * per core and per channel (docs/GPU.md).  The table is printed from the JSON, so the
+ * two never disagree. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "hamm/gpu.h"
+#include "hamm/report.h"
+#include "hamm/workload.h"
+
+#define TAP_MAX_CHANNELS 64 /* out_temp.c holds as many temporaries */
+
+/* One native binary zstd trace per channel; the first write error waits here. */
+typedef struct tap_set {
+    uint32_t channels;
+    cli_outfile file[TAP_MAX_CHANNELS];
+    hamm_output *out[TAP_MAX_CHANNELS];
+    hamm_trace_writer *w[TAP_MAX_CHANNELS];
+    char path[TAP_MAX_CHANNELS][4096];
+    hamm_error err;
+} tap_set;
+
+static void tap_write(void *user, uint32_t channel, const hamm_request *r)
+{
+    tap_set *t = user;
+    if (t->err.status == HAMM_OK)
+        hamm_trace_write(t->w[channel], r, 1, &t->err);
+}
+
+static int tap_dir(const char *dir)
+{
+    struct stat sb;
+    if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode)))
+        return CLI_OK;
+    fprintf(stderr, "hamm: %s: --tap needs a directory: %s\n", dir,
+            errno == EEXIST ? "a file has that name" : strerror(errno));
+    return CLI_FAIL;
+}
+
+static int tap_open(tap_set *t, const char *dir, uint32_t channels)
+{
+    hamm_error_clear(&t->err);
+    if (channels > TAP_MAX_CHANNELS)
+        return cli_usage("simulate", "--tap: at most %d channels", TAP_MAX_CHANNELS);
+    if (tap_dir(dir) != CLI_OK)
+        return CLI_FAIL;
+    for (t->channels = 0; t->channels < channels; t->channels++) {
+        uint32_t c = t->channels;
+        snprintf(t->path[c], sizeof t->path[c], "%s/channel-%u.bin.zst", dir, c);
+        if (cli_outfile_open(&t->file[c], t->path[c], 1) != CLI_OK)
+            return CLI_FAIL;
+        if (hamm_output_to_file(&t->out[c], t->file[c].fp, t->path[c], HAMM_COMPRESSION_ZSTD, 0,
+                                &t->err) != HAMM_OK ||
+            hamm_trace_writer_new(&t->w[c], HAMM_FORMAT_BINARY, t->out[c], &t->err) != HAMM_OK) {
+            cli_outfile_abort(&t->file[c]);
+            hamm_output_free(t->out[c]);
+            return cli_report(&t->err);
+        }
+    }
+    return CLI_OK;
+}
+
+/* Finish every trace (committing the files) or, after a failure, remove them all. */
+static int tap_close(tap_set *t, int ok)
+{
+    int rc = ok && t->err.status != HAMM_OK ? cli_report(&t->err) : CLI_OK;
+    for (uint32_t c = 0; c < t->channels; c++) {
+        hamm_error err;
+        hamm_error_clear(&err);
+        int good = ok && rc == CLI_OK && hamm_trace_writer_flush(t->w[c], &err) == HAMM_OK &&
+                   hamm_output_finish(t->out[c], &err) == HAMM_OK;
+        if (ok && rc == CLI_OK && !good)
+            rc = cli_report(&err);
+        hamm_trace_writer_free(t->w[c]);
+        hamm_output_free(t->out[c]);
+        if (good && rc == CLI_OK)
+            rc = cli_outfile_commit(&t->file[c]);
+        else
+            cli_outfile_abort(&t->file[c]);
+    }
+    return ok ? rc : CLI_FAIL;
+}
+
+/* The GPU model: --gpu as a file or a name in models/gpu/, else the system model's own
+ * (relative to the system file). */
+static int gpu_model_path(const cli_gpu_opts *o, const hamm_system_config *cfg, char *out,
+                          size_t size)
+{
+    struct stat sb;
+    if (o->gpu && stat(o->gpu, &sb) == 0) {
+        snprintf(out, size, "%s", o->gpu);
+        return CLI_OK;
+    }
+    if (o->gpu) {
+        char dir[4096];
+        if (cli_data_dir("models", dir, sizeof dir) &&
+            (size_t)snprintf(out, size, "%s/gpu/%s.json", dir, o->gpu) < size &&
+            stat(out, &sb) == 0)
+            return CLI_OK;
+        return cli_usage("simulate", "--gpu %s: no such file or GPU model", o->gpu);
+    }
+    if (!cfg->gpu[0])
+        return cli_usage("simulate", "the system model %s names no GPU model (its \"gpu\" "
+                         "key); give one with --gpu", cfg->name);
+    const char *slash = strrchr(cfg->source, '/');
+    int dir_len = cfg->gpu[0] == '/' || !slash ? 0 : (int)(slash - cfg->source + 1);
+    snprintf(out, size, "%.*s%s", dir_len, cfg->source, cfg->gpu);
+    return CLI_OK;
+}
+
+static double num(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    return json_is_number(v) ? json_number_value(v) : 0.0;
+}
+
+static void print_table(FILE *out, const char *json)
+{
+    json_t *root = json_loads(json, 0, NULL), *tot = json_object_get(root, "total");
+    fprintf(out, "workload   %s (%lld kernels)\n", json_string_value(json_object_get(root, "workload")),
+            json_integer_value(json_object_get(root, "kernels")));
+    fprintf(out, "gpu        %s over %s\n", json_string_value(json_object_get(root, "gpu")),
+            json_string_value(json_object_get(root, "system")));
+    fprintf(out, "cycles     %.0f core cycles, %.0f DRAM cycles; IPC %.2f; %.0f warp "
+            "instructions\n\n", num(tot, "core_cycles"), num(tot, "dram_cycles"), num(tot, "ipc"),
+            num(tot, "warp_instructions"));
+    fprintf(out, "%-8s %10s %8s %8s %8s %9s %13s %8s\n", "channel", "requests", "dram_eff",
+            "bw_util", "req/act", "queue", "reply_stall", "l2_miss");
+    size_t i;
+    json_t *ch;
+    json_array_foreach(json_object_get(root, "channels"), i, ch) {
+        const json_t *l2 = json_object_get(ch, "l2");
+        fprintf(out, "%-8zu %10.0f %7.1f%% %7.1f%% %8.2f %9.2f %13.0f %7.1f%%\n", i,
+                num(ch, "requests"), 100 * num(ch, "dram_efficiency"),
+                100 * num(ch, "utilization"), num(ch, "row_locality"),
+                num(ch, "queue_occupancy"), num(ch, "reply_stall_dram_cycles"),
+                100 * num(l2, "miss_rate"));
+    }
+    fprintf(out, "%-8s %10s %7.1f%% %7.1f%% %8.2f\n", "total", "",
+            100 * num(tot, "dram_efficiency"), 100 * num(tot, "utilization"),
+            num(tot, "row_locality"));
+    json_decref(root);
+}
+
+static int write_result(const cli_gpu_opts *o, const char *json)
+{
+    cli_outfile out;
+    int rc = cli_outfile_open(&out, o->out_path, 0);
+    if (rc != CLI_OK)
+        return rc;
+    if (o->json)
+        cli_fputs(json, out.fp);
+    else
+        print_table(out.fp, json);
+    return cli_outfile_commit(&out);
+}
+
+static int run(const cli_gpu_opts *o, const hamm_system_config *cfg, const char *model,
+               tap_set *taps)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_gpu *g = NULL;
+    size_t kernels = 0;
+    int ok = hamm_gpu_new(&g, cfg, model, !o->no_refresh, o->tap ? tap_write : NULL, taps,
+                          &err) == HAMM_OK &&
+             hamm_workload_run(g, o->workload, &kernels, &err) == HAMM_OK;
+    if (ok)
+        hamm_gpu_finish(g);
+    int rc = ok ? CLI_OK : cli_report(&err);
+    if (o->tap) {
+        int tap_rc = tap_close(taps, ok);
+        rc = rc != CLI_OK ? rc : tap_rc;
+    }
+    char *json = rc == CLI_OK ? hamm_report_gpu_json(g, cfg->name, o->workload, kernels) : NULL;
+    if (rc == CLI_OK && !json) {
+        fprintf(stderr, "hamm: out of memory\n");
+        rc = CLI_FAIL;
+    }
+    if (rc == CLI_OK)
+        rc = write_result(o, json);
+    free(json);
+    hamm_gpu_free(g);
+    return rc;
+}
+
+int cli_gpu_simulate(const cli_gpu_opts *o)
+{
+    struct stat sb;
+    int file = stat(o->workload, &sb) == 0 && !S_ISDIR(sb.st_mode); /* a recording: a dir */
+    cli_path paths[] = {{o->out_path, "-o", 1}, {file ? o->workload : NULL, "the workload", 0}};
+    int rc = cli_check_paths("simulate", paths, 2);
+    hamm_system_config cfg;
+    char model[4096];
+    if (rc != CLI_OK || (rc = cli_load_model(o->in, &cfg)) != CLI_OK ||
+        (rc = gpu_model_path(o, &cfg, model, sizeof model)) != CLI_OK)
+        return rc;
+    tap_set *taps = calloc(1, sizeof *taps);
+    if (!taps) {
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    if (o->tap && (rc = tap_open(taps, o->tap, cfg.channels)) != CLI_OK) {
+        tap_close(taps, 0);
+        free(taps);
+        return rc;
+    }
+    rc = run(o, &cfg, model, taps);
+    free(taps);
+    return rc;
+}

@@ -1,0 +1,129 @@
+/* gpu_json.c - a finished GPU simulation as JSON (schema hamm-gpu/1, docs/JSON.md): the
+ * whole run, each core (cycles, IPC, L1) and each memory channel (DRAM efficiency,
+ * utilization, row locality, queue occupancy, reply stalls, L2). */
+#include "gpu/gpu_internal.h"
+#include "hamm/report.h"
+#include "json_util.h"
+
+static json_t *u64(uint64_t v)
+{
+    return json_integer((json_int_t)v);
+}
+
+/* A cache's counters; MPKI per thousand warp instructions of what it serves. */
+static json_t *cache_json(const gpu_cache_stats *s, uint64_t warp_insts, int *ok)
+{
+    static const char *const fail_names[GPU_FAIL_COUNT] = {
+        [GPU_FAIL_LINE_ALLOC] = "line_alloc", [GPU_FAIL_MSHR_ENTRY] = "mshr_entry",
+        [GPU_FAIL_MSHR_MERGE] = "mshr_merge", [GPU_FAIL_MISS_QUEUE] = "miss_queue"};
+    if (!s)
+        return json_null();
+    json_t *o = json_object(), *f = json_object();
+    uint64_t misses = s->misses[0] + s->misses[1];
+    report_set(o, "accesses", u64(s->accesses[0] + s->accesses[1]), ok);
+    report_set(o, "reads", u64(s->accesses[0]), ok);
+    report_set(o, "hits", u64(s->hits[0] + s->hits[1]), ok);
+    report_set(o, "hit_reserved", u64(s->hit_reserved), ok);
+    report_set(o, "misses", u64(misses), ok);
+    report_set(o, "sector_misses", u64(s->sector_misses), ok);
+    report_set(o, "miss_rate", report_ratio(misses, s->accesses[0] + s->accesses[1]), ok);
+    report_set(o, "mpki", report_measure(warp_insts ? 1000.0 * (double)misses /
+                                                          (double)warp_insts : -1.0), ok);
+    for (int i = 0; i < GPU_FAIL_COUNT; i++)
+        report_set(f, fail_names[i], u64(s->fails[i]), ok);
+    report_set(o, "reservation_fails", f, ok);
+    report_set(o, "writebacks", u64(s->writebacks), ok);
+    return o;
+}
+
+static uint64_t warp_insts_of(const gpu_core_stats *s)
+{
+    uint64_t n = 0;
+    for (int op = 0; op < GPU_OP_COUNT; op++)
+        n += s->warp_insts[op];
+    return n;
+}
+
+static json_t *core_json(const gpu *g, uint32_t i, int *ok)
+{
+    const gpu_core_stats *s = gpu_core_stats_of(gpu_core_at(g, i));
+    json_t *o = json_object();
+    uint64_t wi = warp_insts_of(s);
+    report_set(o, "core", u64(i), ok);
+    report_set(o, "busy_cycles", u64(s->cycles), ok);
+    report_set(o, "idle_issue_cycles", u64(s->idle_cycles), ok);
+    report_set(o, "warp_instructions", u64(wi), ok);
+    report_set(o, "thread_instructions", u64(s->thread_insts), ok);
+    report_set(o, "ipc", report_ratio(s->thread_insts, gpu_core_cycles(g)), ok);
+    report_set(o, "ctas", u64(s->ctas_done), ok);
+    report_set(o, "requests", u64(s->requests), ok);
+    report_set(o, "merged_loads", u64(s->merged), ok);
+    report_set(o, "load_latency_cycles", report_ratio(s->load_latency_sum, s->loads_returned),
+               ok);
+    report_set(o, "shared_conflict_cycles", u64(s->shared_conflict_cycles), ok);
+    report_set(o, "l1", cache_json(gpu_core_l1_stats(gpu_core_at(g, i)), wi, ok), ok);
+    return o;
+}
+
+static json_t *channel_json(const gpu *g, uint32_t c, uint64_t warp_insts, int *ok)
+{
+    const hamm_channel_result *r = hamm_engine_channel(gpu_dram(g), c);
+    const gpu_partition_stats *p = gpu_partition_stats_of(gpu_partition_at(g, c));
+    json_t *o = json_object();
+    report_set(o, "channel", u64(c), ok);
+    report_set(o, "requests", u64(r->stat[HAMM_STAT_requests]), ok);
+    report_set(o, "reads", u64(r->stat[HAMM_STAT_reads]), ok);
+    report_set(o, "writes", u64(r->stat[HAMM_STAT_writes]), ok);
+    report_set(o, "dram_cycles", u64(r->stat[HAMM_STAT_cycles]), ok);
+    report_set(o, "dram_efficiency", report_measure(hamm_result_efficiency(r)), ok);
+    report_set(o, "utilization", report_measure(hamm_result_utilization(r)), ok);
+    report_set(o, "row_locality", report_measure(hamm_result_row_locality(r)), ok);
+    report_set(o, "queue_occupancy", report_measure(hamm_result_queue_occupancy(r)), ok);
+    report_set(o, "latency_dram_cycles", report_measure(hamm_result_latency(r)), ok);
+    report_set(o, "reply_stall_dram_cycles", u64(p->reply_stall_cycles), ok);
+    report_set(o, "l2", cache_json(gpu_partition_l2_stats(gpu_partition_at(g, c)), warp_insts, ok),
+               ok);
+    return o;
+}
+
+static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_insts, int *ok)
+{
+    hamm_channel_result t;
+    hamm_engine_total(gpu_dram(g), &t);
+    json_t *o = json_object();
+    report_set(o, "core_cycles", u64(gpu_core_cycles(g)), ok);
+    report_set(o, "warp_instructions", u64(warp_insts), ok);
+    report_set(o, "thread_instructions", u64(thread_insts), ok);
+    report_set(o, "ipc", report_ratio(thread_insts, gpu_core_cycles(g)), ok);
+    report_set(o, "dram_cycles", u64(t.stat[HAMM_STAT_cycles]), ok);
+    report_set(o, "dram_efficiency", report_measure(hamm_result_efficiency(&t)), ok);
+    report_set(o, "utilization", report_measure(hamm_result_utilization(&t)), ok);
+    report_set(o, "row_locality", report_measure(hamm_result_row_locality(&t)), ok);
+    return o;
+}
+
+char *hamm_report_gpu_json(const hamm_gpu *g, const char *system, const char *workload,
+                           size_t kernels)
+{
+    int ok = 1;
+    json_t *root = json_object(), *cores = json_array(), *chans = json_array();
+    uint64_t wi = 0, ti = 0;
+    for (uint32_t i = 0; i < gpu_cores(g); i++) {
+        const gpu_core_stats *s = gpu_core_stats_of(gpu_core_at(g, i));
+        wi += warp_insts_of(s);
+        ti += s->thread_insts;
+        report_append(cores, core_json(g, i, &ok), &ok);
+    }
+    for (uint32_t c = 0; c < gpu_partitions(g); c++)
+        report_append(chans, channel_json(g, c, wi, &ok), &ok);
+    report_set(root, "schema", json_string("hamm-gpu/1"), &ok);
+    report_set(root, "workload", json_string(workload), &ok);
+    report_set(root, "kernels", u64(kernels), &ok);
+    report_set(root, "system", json_string(system), &ok);
+    report_set(root, "gpu", json_string(g->p.name), &ok);
+    report_set(root, "total", totals_json(g, wi, ti, &ok), &ok);
+    report_set(root, "cores", cores, &ok);
+    report_set(root, "channels", chans, &ok);
+    root = report_checked(root, ok);
+    return root ? report_dump(root) : NULL;
+}
