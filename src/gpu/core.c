@@ -37,18 +37,23 @@ static int alloc_state(gpu_core *c)
     c->ctas = hamm_calloc_array(p->max_ctas, sizeof *c->ctas);
     c->sched_free = hamm_calloc_array(p->schedulers, sizeof *c->sched_free);
     c->sched_last = hamm_calloc_array(p->schedulers, sizeof *c->sched_last);
+    c->sched_asleep_at = hamm_calloc_array(p->schedulers, sizeof *c->sched_asleep_at);
+    c->sched_wake = hamm_calloc_array(p->schedulers, sizeof *c->sched_wake);
     c->loads = hamm_calloc_array(c->nloads, sizeof *c->loads);
     c->inflight = hamm_calloc_array(p->max_inflight, sizeof *c->inflight);
     c->inflight_ids = hamm_calloc_array((size_t)p->max_inflight * p->max_merge,
                                         sizeof *c->inflight_ids);
     c->out = hamm_calloc_array(p->out_queue, sizeof *c->out);
-    if (!c->warps || !c->regs || !c->ctas || !c->sched_free || !c->sched_last || !c->loads ||
+    if (!c->warps || !c->regs || !c->ctas || !c->sched_free || !c->sched_last ||
+        !c->sched_asleep_at || !c->sched_wake || !c->loads ||
         !c->inflight || !c->inflight_ids || !c->out)
         return 0;
     for (uint32_t w = 0; w < c->nwarps; w++)
         c->warps[w] = (warp){.cta = CORE_NONE, .reg_ready = &c->regs[(size_t)w * GPU_MAX_REGS]};
-    for (uint32_t s = 0; s < p->schedulers; s++)
+    for (uint32_t s = 0; s < p->schedulers; s++) {
         c->sched_last[s] = CORE_NONE;
+        c->sched_asleep_at[s] = UINT64_MAX; /* awake */
+    }
     return 1;
 }
 
@@ -87,6 +92,8 @@ void gpu_core_free(gpu_core *c)
     free(c->ctas);
     free(c->sched_free);
     free(c->sched_last);
+    free(c->sched_asleep_at);
+    free(c->sched_wake);
     free(c->loads);
     free(c->inflight);
     free(c->inflight_ids);
@@ -156,6 +163,7 @@ hamm_status gpu_core_launch(gpu_core *c, gpu_kernel_source *src, uint64_t cta, h
     c->shared_used += k->shared_per_cta;
     c->warps_used += warps;
     start_warps(c, slot, warps);
+    c->events++;
     return HAMM_OK;
 }
 
@@ -191,6 +199,7 @@ static void release_barrier_if_all(gpu_core *c, uint32_t slot)
         if (c->warps[w].cta == slot)
             c->warps[w].at_barrier = 0;
     t->arrived = 0;
+    c->events++;
 }
 
 void core_barrier_arrive(gpu_core *c, uint32_t w)
@@ -205,6 +214,7 @@ void core_warp_ended(gpu_core *c, uint32_t w)
 {
     uint32_t slot = c->warps[w].cta;
     c->warps[w].ended = 1;
+    c->events++;
     c->ctas[slot].live--;
     release_barrier_if_all(c, slot);
     maybe_finish_cta(c, slot);
@@ -237,6 +247,7 @@ void lsu_load_done(gpu_core *c, uint32_t e, uint64_t now, uint32_t n)
     warp *w = &c->warps[l->warp];
     w->reg_ready[l->reg] = l->ready > now ? l->ready : now;
     l->used = 0;
+    c->events++;
     w->pending_loads--;
     if (w->ended)
         maybe_finish_cta(c, w->cta);

@@ -65,6 +65,13 @@ struct gpu_core {
     uint64_t next_age;
     uint64_t *sched_free;  /* per scheduler: first cycle it may issue again */
     uint32_t *sched_last;  /* per scheduler: warp slot it issued last (CORE_NONE) */
+    /* A scheduler that found no warp to issue sleeps until an event (a load's data, the
+     * LSU freeing, a barrier, a warp or CTA starting or ending) or the first cycle an ALU
+     * result it waits for is ready: scanning idle warps every cycle is the cost of
+     * memory-bound kernels. */
+    uint64_t events;
+    uint64_t *sched_asleep_at; /* per scheduler: `events` when it went to sleep */
+    uint64_t *sched_wake;      /* per scheduler: the cycle to look again regardless */
     lsu_state lsu;
     load_entry *loads;     /* nloads */
     uint32_t nloads;

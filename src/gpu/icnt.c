@@ -23,6 +23,7 @@ struct gpu_icnt {
     port_queue *in, *out;
     uint64_t *in_busy, *out_busy; /* first cycle each port is free */
     uint32_t *last_grant;         /* per output: the input it granted last */
+    uint32_t *heads_for;          /* per output: input queues whose head packet wants it */
     gpu_icnt_stats st;
 };
 
@@ -73,7 +74,8 @@ static int alloc_ports(gpu_icnt *n)
     n->in_busy = hamm_calloc_array(n->p.inputs, sizeof *n->in_busy);
     n->out_busy = hamm_calloc_array(n->p.outputs, sizeof *n->out_busy);
     n->last_grant = hamm_calloc_array(n->p.outputs, sizeof *n->last_grant);
-    if (!n->in || !n->out || !n->in_busy || !n->out_busy || !n->last_grant)
+    n->heads_for = hamm_calloc_array(n->p.outputs, sizeof *n->heads_for);
+    if (!n->in || !n->out || !n->in_busy || !n->out_busy || !n->last_grant || !n->heads_for)
         return 0;
     for (uint32_t i = 0; i < n->p.inputs; i++)
         if (!queue_init(&n->in[i], n->p.input_flits))
@@ -117,6 +119,7 @@ void gpu_icnt_free(gpu_icnt *n)
     free(n->in_busy);
     free(n->out_busy);
     free(n->last_grant);
+    free(n->heads_for);
     free(n);
 }
 
@@ -134,6 +137,8 @@ int gpu_icnt_push(gpu_icnt *n, uint32_t in, uint32_t out, const gpu_packet *p, u
         n->st.blocked_pushes++;
         return 0;
     }
+    if (!q->size)
+        n->heads_for[out]++;
     queue_push(q, (flight){*p, flits, out, 0});
     return 1;
 }
@@ -157,7 +162,7 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
     uint32_t O = n->p.outputs;
     for (uint32_t k = 0; k < O; k++) {
         uint32_t o = (uint32_t)((now + k) % O); /* no output always chooses first */
-        if (n->out_busy[o] > now)
+        if (n->out_busy[o] > now || !n->heads_for[o])
             continue;
         uint32_t i = requesting_input(n, o, now);
         if (i == n->p.inputs)
@@ -168,6 +173,9 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
             continue;
         }
         queue_pop(&n->in[i]);
+        n->heads_for[o]--;
+        if (n->in[i].size)
+            n->heads_for[queue_head(&n->in[i])->out]++;
         uint64_t serial = (f.flits + n->p.flits_per_cycle - 1) / n->p.flits_per_cycle;
         n->in_busy[i] = n->out_busy[o] = now + serial;
         f.ready = now + serial + n->p.latency;

@@ -152,6 +152,7 @@ static void finish(gpu_core *c, uint64_t now)
 {
     lsu_state *u = &c->lsu;
     u->busy = 0;
+    c->events++;
     if (u->load == CORE_NONE)
         return;
     c->loads[u->load].issued_all = 1;
@@ -165,6 +166,7 @@ void lsu_step(gpu_core *c, uint64_t now)
         return;
     if (u->op == GPU_OP_SHARED_LOAD || u->op == GPU_OP_SHARED_STORE) {
         u->busy = now < u->free_at;
+        c->events += !u->busy;
         return;
     }
     if (u->next < u->ntr) {

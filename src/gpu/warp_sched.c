@@ -22,15 +22,22 @@ static hamm_status fetch(gpu_core *c, uint32_t w, hamm_error *err)
     return HAMM_OK;
 }
 
-static int regs_ready(const warp *wp, uint64_t now)
+/* Whether the registers the instruction names are ready; if not, *wake is lowered to the
+ * cycle a result in the pipeline will be (a load's is an event instead). */
+static int regs_ready(const warp *wp, uint64_t now, uint64_t *wake)
 {
     const gpu_inst *in = &wp->inst;
-    if (in->dst != GPU_NO_REG && wp->reg_ready[in->dst] > now)
-        return 0; /* a load still to write it: write after write */
+    uint64_t latest = 0;
+    if (in->dst != GPU_NO_REG) /* a load still to write it: write after write */
+        latest = wp->reg_ready[in->dst];
     for (int i = 0; i < GPU_MAX_SRC; i++)
-        if (in->src[i] != GPU_NO_REG && wp->reg_ready[in->src[i]] > now)
-            return 0;
-    return 1;
+        if (in->src[i] != GPU_NO_REG && wp->reg_ready[in->src[i]] > latest)
+            latest = wp->reg_ready[in->src[i]];
+    if (latest <= now)
+        return 1;
+    if (latest != NOT_READY && latest < *wake)
+        *wake = latest;
+    return 0;
 }
 
 static int is_memory(gpu_op op)
@@ -51,7 +58,8 @@ static int within_active_limit(const gpu_core *c, uint32_t w)
     return older < c->p.max_active_warps;
 }
 
-static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, hamm_error *err)
+static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, uint64_t *wake,
+                            hamm_error *err)
 {
     *ok = 0;
     warp *wp = &c->warps[w];
@@ -60,7 +68,7 @@ static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, hamm
     hamm_status st = fetch(c, w, err);
     if (st || !wp->has_inst)
         return st;
-    *ok = regs_ready(wp, now) && (!is_memory(wp->inst.op) || lsu_accepts(c)) &&
+    *ok = regs_ready(wp, now, wake) && (!is_memory(wp->inst.op) || lsu_accepts(c)) &&
           within_active_limit(c, w);
     return HAMM_OK;
 }
@@ -96,13 +104,14 @@ static void issue(gpu_core *c, uint32_t s, uint32_t w, uint64_t now)
 
 /* The warp to issue, CORE_NONE for none: greedy keeps the last while it can go, then
  * the oldest; round-robin takes the first that can go after the last. */
-static hamm_status pick(gpu_core *c, uint32_t s, uint64_t now, uint32_t *out, hamm_error *err)
+static hamm_status pick(gpu_core *c, uint32_t s, uint64_t now, uint32_t *out, uint64_t *wake,
+                        hamm_error *err)
 {
     uint32_t n = c->nwarps, S = c->p.schedulers, last = c->sched_last[s], best = CORE_NONE;
     int ok;
     hamm_status st;
     if (c->p.policy == GPU_SCHED_GTO && last != CORE_NONE) {
-        if ((st = eligible(c, last, now, &ok, err)) || ok) {
+        if ((st = eligible(c, last, now, &ok, wake, err)) || ok) {
             *out = ok ? last : CORE_NONE;
             return st;
         }
@@ -112,7 +121,7 @@ static hamm_status pick(gpu_core *c, uint32_t s, uint64_t now, uint32_t *out, ha
     uint32_t k0 = last == CORE_NONE ? 0 : (last - s) / S + 1;
     for (uint32_t i = 0; i < K; i++) {
         uint32_t w = s + ((k0 + i) % K) * S;
-        if ((st = eligible(c, w, now, &ok, err)))
+        if ((st = eligible(c, w, now, &ok, wake, err)))
             return st;
         if (!ok)
             continue;
@@ -129,12 +138,21 @@ static hamm_status pick(gpu_core *c, uint32_t s, uint64_t now, uint32_t *out, ha
 
 hamm_status sched_issue(gpu_core *c, uint32_t s, uint64_t now, int *issued, hamm_error *err)
 {
-    if (now < c->sched_free[s])
+    if (now < c->sched_free[s] ||
+        (c->sched_asleep_at[s] == c->events && now < c->sched_wake[s]))
         return HAMM_OK;
     uint32_t w = CORE_NONE;
-    hamm_status st = pick(c, s, now, &w, err);
-    if (st || w == CORE_NONE)
+    uint64_t wake = UINT64_MAX, events = c->events;
+    hamm_status st = pick(c, s, now, &w, &wake, err);
+    if (st)
         return st;
+    if (w == CORE_NONE) {
+        /* asleep only if the scan itself changed nothing (a warp ending in a fetch) */
+        c->sched_asleep_at[s] = events == c->events ? events : UINT64_MAX;
+        c->sched_wake[s] = wake;
+        return HAMM_OK;
+    }
+    c->sched_asleep_at[s] = UINT64_MAX;
     issue(c, s, w, now);
     *issued = 1;
     return HAMM_OK;
