@@ -1,4 +1,4 @@
-/* traceg.h - Accel-Sim recordings as kernel sources for the GPU engine (docs/GPU-TRACEG.md).
+/* traceg.h - Accel-Sim recordings as kernel sources for the GPU engine (docs/GPU.md, "Accel-Sim recordings").
  *
  * A recording is a directory: kernelslist.g names the program's kernels in launch order
  * (one kernel-N.traceg file each; its Memcpy lines are skipped), and each kernel file
