@@ -16,8 +16,40 @@ struct hamm_engine {
     channel **ch;          /* [channels] */
     uint64_t added;        /* requests added so far */
     uint64_t last_arrival; /* timed replay: arrivals must not go back */
+    uint64_t max_arrival;  /* the latest arrival the engine takes (arrival_limit) */
     hamm_channel_result total;
 };
+
+/* Arrivals beyond this would bring the clock near 2^64, where cycle + delay wraps. */
+#define MAX_ARRIVAL (UINT64_C(1) << 62)
+/* A command log holds every REF, one line each, idle time or not: this many refresh
+ * intervals (about two minutes of DDR4 time, a log of some 400 MB) is as far as a logged
+ * run with refresh may go, so that a far arrival cannot make an endless log. */
+#define LOGGED_REFRESH_INTERVALS (UINT64_C(1) << 24)
+
+static uint64_t arrival_limit(const hamm_engine_params *p, int logged)
+{
+    uint64_t refi = p->cfg.dram.timing.tREFI;
+    if (!logged || !hamm_engine_refreshes(p) || refi > MAX_ARRIVAL / LOGGED_REFRESH_INTERVALS)
+        return MAX_ARRIVAL;
+    return refi * LOGGED_REFRESH_INTERVALS;
+}
+
+/* The error for an arrival past the limit: why, and what to do. */
+static hamm_status too_late(const hamm_engine *e, const char *field, uint64_t at,
+                            hamm_error *err)
+{
+    if (e->max_arrival == MAX_ARRIVAL)
+        return hamm_error_field(err, HAMM_ERR_PARSE, field,
+                                "request %llu arrives at cycle %llu, beyond the engine's 2^62",
+                                (unsigned long long)e->added + 1, (unsigned long long)at);
+    return hamm_error_field(err, HAMM_ERR_PARSE, field,
+                            "request %llu arrives at cycle %llu, after cycle %llu: the command "
+                            "log would hold more than 2^24 REF commands (one every tREFI) to get "
+                            "there; simulate without --command-log or with --no-refresh",
+                            (unsigned long long)e->added + 1, (unsigned long long)at,
+                            (unsigned long long)e->max_arrival);
+}
 
 static const char *const replay_names[HAMM_REPLAY_COUNT] = {
     [HAMM_REPLAY_SATURATED] = "saturated",
@@ -145,6 +177,7 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
     }
     e->p = *p;
     e->map = map;
+    e->max_arrival = arrival_limit(p, on_command != NULL);
     const hamm_dram_config *d = &p->cfg.dram;
     timing_build(&e->timing, d);
     channel_params cp = {
@@ -186,9 +219,6 @@ void hamm_engine_command_device(const hamm_engine_params *p, hamm_command_device
         dev->dram.timing.tREFI = dev->dram.timing.tRFC = 0;
 }
 
-/* Arrivals beyond this would bring the clock near 2^64, where cycle + delay wraps. */
-#define MAX_ARRIVAL (UINT64_C(1) << 62)
-
 /* The cycle request number `index` arrives at under the replay mode. */
 static hamm_status arrival_of(hamm_engine *e, const hamm_mapped_request *r,
                               uint64_t *arrival, hamm_error *err)
@@ -199,10 +229,12 @@ static hamm_status arrival_of(hamm_engine *e, const hamm_mapped_request *r,
         return HAMM_OK;
     case HAMM_REPLAY_RATE: {
         double at = floor((double)e->added / e->p.rate);
-        if (!(at < (double)MAX_ARRIVAL))
-            return hamm_error_field(err, HAMM_ERR_ARG, "--rate",
-                                    "request %llu would arrive after cycle 2^62; raise the rate",
-                                    (unsigned long long)e->added + 1);
+        if (!(at <= (double)e->max_arrival))
+            return e->max_arrival == MAX_ARRIVAL
+                       ? hamm_error_field(err, HAMM_ERR_ARG, "--rate",
+                                          "request %llu would arrive after cycle 2^62; raise "
+                                          "the rate", (unsigned long long)e->added + 1)
+                       : too_late(e, "--rate", (uint64_t)at, err);
         *arrival = (uint64_t)at;
         return HAMM_OK;
     }
@@ -215,10 +247,8 @@ static hamm_status arrival_of(hamm_engine *e, const hamm_mapped_request *r,
                                 "request %llu has no arrival cycle; a timed replay needs them "
                                 "(try --replay saturated or rate)",
                                 (unsigned long long)e->added + 1);
-    if (r->arrival > MAX_ARRIVAL)
-        return hamm_error_field(err, HAMM_ERR_PARSE, "cycle",
-                                "request %llu arrives at cycle %llu, beyond the engine's " "2^62",
-                                (unsigned long long)e->added + 1, (unsigned long long)r->arrival);
+    if (r->arrival > e->max_arrival)
+        return too_late(e, "cycle", r->arrival, err);
     if (r->arrival < e->last_arrival)
         return hamm_error_field(err, HAMM_ERR_PARSE, "cycle",
                                 "request %llu arrives at cycle %llu, before the previous one "
