@@ -162,8 +162,11 @@ void cli_print_run(FILE *out, const cli_result *res)
     fprintf(out, "trace      %s (%s, %s)\n", res->trace_path,
             hamm_trace_format_name(hamm_trace_reader_format(res->reader)),
             hamm_compression_name(hamm_input_compression(hamm_trace_reader_input(res->reader))));
-    fprintf(out, "model      %s: %u channels x %u chips, %u banks, queue %u, %s\n", m->name,
-            m->channels, m->chips_per_channel, m->dram.banks, m->queue_size,
+    char ranks[48] = ""; /* said only when there are several, so older tables stay */
+    if (m->dram.ranks > 1)
+        snprintf(ranks, sizeof ranks, " x %u ranks", m->dram.ranks);
+    fprintf(out, "model      %s: %u channels%s x %u chips, %u banks, queue %u, %s\n", m->name,
+            m->channels, ranks, m->chips_per_channel, m->dram.banks, m->queue_size,
             hamm_scheduler_name(m->scheduler));
 }
 
