@@ -25,12 +25,30 @@ static hamm_status init_clocks(gpu *g, hamm_error *err)
     return HAMM_OK;
 }
 
+/* The largest packet (a 128-byte line and its header) must fit every buffer, or it could
+ * never be sent: a deadlock the watchdog would only find late. */
+static hamm_status check_net(const gpu_icnt_params *n, uint32_t ctrl, const char *field,
+                             hamm_error *err)
+{
+    uint32_t flits = n->flit_bytes ? (128 + ctrl + n->flit_bytes - 1) / n->flit_bytes : 0;
+    if (flits && flits <= n->input_flits && flits <= n->output_flits)
+        return HAMM_OK;
+    return hamm_error_field(err, HAMM_ERR_CONFIG, field,
+                            "a 128-byte packet and its %u-byte header take %u flits of %u "
+                            "bytes: more than the buffers hold (input %u, output %u flits)",
+                            ctrl, flits, n->flit_bytes, n->input_flits, n->output_flits);
+}
+
 static hamm_status make_nets(gpu *g, hamm_error *err)
 {
     gpu_icnt_params rq = g->p.request_net, rp = g->p.reply_net;
     rq.inputs = rp.outputs = g->p.cores;
     rq.outputs = rp.inputs = g->channels;
-    hamm_status st = gpu_icnt_new(&g->req, &rq, err);
+    hamm_status st = check_net(&rq, g->p.ctrl_bytes, "interconnect", err);
+    if (!st)
+        st = check_net(&rp, g->p.ctrl_bytes, "interconnect", err);
+    if (!st)
+        st = gpu_icnt_new(&g->req, &rq, err);
     if (!st)
         st = gpu_icnt_new(&g->rep, &rp, err);
     return st;

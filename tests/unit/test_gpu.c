@@ -240,6 +240,23 @@ static void gtx480_stream_copy_band(void **state)
     hamm_addrmap_free(map);
 }
 
+/* A reply of 128 + 8 bytes in 8-byte flits is 17 flits: a 16-flit buffer could never
+ * take it, so the GPU is refused at once rather than found stuck later. */
+static void packet_too_big_for_buffers(void **state)
+{
+    (void)state;
+    rig r;
+    rig_init(&r, 8, 1, 8); /* a working rig, then its reply net shrunk */
+    gpu_params p = r.p;
+    p.reply_net.output_flits = 16;
+    gpu *g = NULL;
+    hamm_error e2 = {0};
+    assert_int_equal(gpu_new(&g, &p, r.map, &e2), HAMM_ERR_CONFIG);
+    assert_string_equal(e2.field, "interconnect");
+    assert_null(g);
+    rig_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +265,7 @@ int main(void)
         cmocka_unit_test(bundled_models_load),
         cmocka_unit_test(bad_models),
         cmocka_unit_test(gtx480_stream_copy_band),
+        cmocka_unit_test(packet_too_big_for_buffers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
