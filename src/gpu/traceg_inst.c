@@ -19,21 +19,6 @@ static const char *const exit_ops[] = {"EXIT", "RET"};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-static int in_list(scan_token base, const char *const *list, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (scan_is(base, list[i]))
-            return 1;
-    return 0;
-}
-
-static scan_token base_name(scan_token opcode)
-{
-    const char *dot = memchr(opcode.p, '.', opcode.len);
-    scan_token base = {opcode.p, dot ? (size_t)(dot - opcode.p) : opcode.len};
-    return base;
-}
-
 int traceg_inst_is_memory(gpu_op op)
 {
     switch (op) {
@@ -56,9 +41,9 @@ static gpu_op compute_op(scan_token base)
 {
     if (scan_is(base, "BAR"))
         return GPU_OP_BARRIER;
-    if (in_list(base, exit_ops, COUNT(exit_ops)))
+    if (gpu_trace_in_list(base, exit_ops, COUNT(exit_ops)))
         return GPU_OP_EXIT; /* only the warp's last instruction stays an exit */
-    if (in_list(base, sfu_ops, COUNT(sfu_ops)))
+    if (gpu_trace_in_list(base, sfu_ops, COUNT(sfu_ops)))
         return GPU_OP_SFU;
     return GPU_OP_ALU;
 }
@@ -66,7 +51,7 @@ static gpu_op compute_op(scan_token base)
 static hamm_status classify(const trace_line_ctx *ctx, const accelsim_inst *in, gpu_op *op,
                             hamm_error *err)
 {
-    scan_token base = base_name(in->opcode);
+    scan_token base = gpu_trace_base_name(in->opcode);
     int len = (int)(in->opcode.len > 30 ? 30 : in->opcode.len);
     hamm_op dir = HAMM_OP_READ;
     switch (gpu_trace_classify(in->opcode, &dir)) {
@@ -74,8 +59,8 @@ static hamm_status classify(const trace_line_ctx *ctx, const accelsim_inst *in, 
         *op = dir == HAMM_OP_WRITE ? GPU_OP_STORE : GPU_OP_LOAD; /* atomics: loads */
         return HAMM_OK;
     case GPU_ACCESS_ONCHIP:
-        *op = in_list(base, shared_loads, COUNT(shared_loads))     ? GPU_OP_SHARED_LOAD
-              : in_list(base, shared_stores, COUNT(shared_stores)) ? GPU_OP_SHARED_STORE
+        *op = gpu_trace_in_list(base, shared_loads, COUNT(shared_loads))     ? GPU_OP_SHARED_LOAD
+              : gpu_trace_in_list(base, shared_stores, COUNT(shared_stores)) ? GPU_OP_SHARED_STORE
                                                                    : GPU_OP_ALU;
         return HAMM_OK;
     case GPU_ACCESS_UNSUPPORTED:
@@ -167,7 +152,7 @@ hamm_status traceg_inst_convert(const trace_line_ctx *ctx, accelsim_inst *in,
 {
     gpu_op op = GPU_OP_ALU;
     hamm_status st = classify(ctx, in, &op, err);
-    op = generic(base_name(in->opcode), in, win, op);
+    op = generic(gpu_trace_base_name(in->opcode), in, win, op);
     *out = (traceg_inst){.pc = in->pc, .active = in->mask, .op = (uint8_t)op};
     if (st == HAMM_OK)
         st = registers(ctx, in, out, err);

@@ -27,7 +27,7 @@ static const char *const tma_prefixes[] = {"UTMA", "UBLK"};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-static int in_list(scan_token base, const char *const *list, size_t n)
+int gpu_trace_in_list(scan_token base, const char *const *list, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (scan_is(base, list[i]))
@@ -35,7 +35,7 @@ static int in_list(scan_token base, const char *const *list, size_t n)
     return 0;
 }
 
-static scan_token base_name(scan_token opcode)
+scan_token gpu_trace_base_name(scan_token opcode)
 {
     const char *dot = memchr(opcode.p, '.', opcode.len);
     scan_token base = {opcode.p, dot ? (size_t)(dot - opcode.p) : opcode.len};
@@ -44,16 +44,16 @@ static scan_token base_name(scan_token opcode)
 
 gpu_access gpu_trace_classify(scan_token opcode, hamm_op *op)
 {
-    scan_token base = base_name(opcode);
-    if (in_list(base, read_ops, COUNT(read_ops)) || in_list(base, atomic_ops, COUNT(atomic_ops))) {
+    scan_token base = gpu_trace_base_name(opcode);
+    if (gpu_trace_in_list(base, read_ops, COUNT(read_ops)) || gpu_trace_in_list(base, atomic_ops, COUNT(atomic_ops))) {
         *op = HAMM_OP_READ;
         return GPU_ACCESS_DRAM;
     }
-    if (in_list(base, write_ops, COUNT(write_ops))) {
+    if (gpu_trace_in_list(base, write_ops, COUNT(write_ops))) {
         *op = HAMM_OP_WRITE;
         return GPU_ACCESS_DRAM;
     }
-    if (in_list(base, onchip_ops, COUNT(onchip_ops)))
+    if (gpu_trace_in_list(base, onchip_ops, COUNT(onchip_ops)))
         return GPU_ACCESS_ONCHIP;
     for (size_t i = 0; i < COUNT(tma_prefixes); i++) {
         size_t n = strlen(tma_prefixes[i]);

@@ -5,6 +5,7 @@
 #ifndef HAMM_TRACE_GPU_TRACE_H
 #define HAMM_TRACE_GPU_TRACE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "format.h"
@@ -22,6 +23,11 @@ typedef enum gpu_access {
 /* Classify an opcode such as "LDG.E.64" by its base name (before the first '.');
  * for GPU_ACCESS_DRAM sets *op (atomics and reductions count as reads). */
 gpu_access gpu_trace_classify(scan_token opcode, hamm_op *op);
+
+/* An opcode's base name, before the first '.' ("LDG.E.64" -> "LDG"). */
+scan_token gpu_trace_base_name(scan_token opcode);
+/* Whether `base` is one of the n names in `list`. */
+int gpu_trace_in_list(scan_token base, const char *const *list, size_t n);
 
 /* Bytes per lane from the opcode's width suffix: ".64" -> 8, ".128" -> 16, ".U8" -> 1,
  * ".S16" -> 2, ".F64" -> 8; 4 when the opcode names no width. */
