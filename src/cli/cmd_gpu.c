@@ -122,7 +122,8 @@ static double num(const json_t *o, const char *key)
 static void print_table(FILE *out, const char *json)
 {
     json_t *root = json_loads(json, 0, NULL), *tot = json_object_get(root, "total");
-    fprintf(out, "workload   %s (%lld kernels)\n", json_string_value(json_object_get(root, "workload")),
+    fprintf(out, "workload   %s (%lld kernels)\n",
+            json_string_value(json_object_get(root, "workload")),
             json_integer_value(json_object_get(root, "kernels")));
     fprintf(out, "gpu        %s over %s\n", json_string_value(json_object_get(root, "gpu")),
             json_string_value(json_object_get(root, "system")));

@@ -59,8 +59,9 @@ static hamm_status classify(const trace_line_ctx *ctx, const accelsim_inst *in, 
         *op = dir == HAMM_OP_WRITE ? GPU_OP_STORE : GPU_OP_LOAD; /* atomics: loads */
         return HAMM_OK;
     case GPU_ACCESS_ONCHIP:
-        *op = gpu_trace_in_list(base, shared_loads, COUNT(shared_loads))     ? GPU_OP_SHARED_LOAD
-              : gpu_trace_in_list(base, shared_stores, COUNT(shared_stores)) ? GPU_OP_SHARED_STORE
+        *op = gpu_trace_in_list(base, shared_loads, COUNT(shared_loads)) ? GPU_OP_SHARED_LOAD
+              : gpu_trace_in_list(base, shared_stores, COUNT(shared_stores))
+                  ? GPU_OP_SHARED_STORE
                                                                    : GPU_OP_ALU;
         return HAMM_OK;
     case GPU_ACCESS_UNSUPPORTED:

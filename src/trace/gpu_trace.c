@@ -45,7 +45,8 @@ scan_token gpu_trace_base_name(scan_token opcode)
 gpu_access gpu_trace_classify(scan_token opcode, hamm_op *op)
 {
     scan_token base = gpu_trace_base_name(opcode);
-    if (gpu_trace_in_list(base, read_ops, COUNT(read_ops)) || gpu_trace_in_list(base, atomic_ops, COUNT(atomic_ops))) {
+    if (gpu_trace_in_list(base, read_ops, COUNT(read_ops)) ||
+        gpu_trace_in_list(base, atomic_ops, COUNT(atomic_ops))) {
         *op = HAMM_OP_READ;
         return GPU_ACCESS_DRAM;
     }
