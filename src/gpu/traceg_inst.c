@@ -59,10 +59,12 @@ static hamm_status classify(const trace_line_ctx *ctx, const accelsim_inst *in, 
         *op = dir == HAMM_OP_WRITE ? GPU_OP_STORE : GPU_OP_LOAD; /* atomics: loads */
         return HAMM_OK;
     case GPU_ACCESS_ONCHIP:
-        *op = gpu_trace_in_list(base, shared_loads, COUNT(shared_loads)) ? GPU_OP_SHARED_LOAD
-              : gpu_trace_in_list(base, shared_stores, COUNT(shared_stores))
-                  ? GPU_OP_SHARED_STORE
-                                                                   : GPU_OP_ALU;
+        if (gpu_trace_in_list(base, shared_loads, COUNT(shared_loads)))
+            *op = GPU_OP_SHARED_LOAD;
+        else if (gpu_trace_in_list(base, shared_stores, COUNT(shared_stores)))
+            *op = GPU_OP_SHARED_STORE;
+        else
+            *op = GPU_OP_ALU;
         return HAMM_OK;
     case GPU_ACCESS_UNSUPPORTED:
         return trace_fail(ctx, err, &in->opcode, "opcode",
