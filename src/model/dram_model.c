@@ -13,7 +13,10 @@
 #include "window.h"
 
 #define WINDOWS 2   /* NO_OVERLAP and FULL_OVERLAP; average and locality-switch use them */
-#define PROFILERS 3 /* the windows, then COMMAND_TIMED (profiler index WINDOWS) */
+#define TIMED_TASKS 2 /* command-timed's channels, split so both threads can run them */
+#define PROFILERS (WINDOWS + TIMED_TASKS) /* the windows, then command-timed's halves:
+                                             profiler WINDOWS + k has the channels c with
+                                             c % TIMED_TASKS == k */
 #define STAGE HAMM_CHANNEL_BATCH_MAX /* requests staged at a time: one batch */
 #define STAGES 4    /* batches in flight to the worker */
 
@@ -77,7 +80,7 @@ double hamm_model_service_cycles(const hamm_model_params *p, uint32_t bytes)
     return (double)bytes / (double)p->bytes_per_cycle;
 }
 
-/* A set of profiler indices: 0 and 1 the windows, WINDOWS command-timed. */
+/* A set of profiler indices: 0 and 1 the windows, WINDOWS (and up) command-timed. */
 static unsigned profilers_needed(unsigned heuristics)
 {
     unsigned need = heuristics & ((1u << HAMM_HEUR_NO_OVERLAP) | (1u << HAMM_HEUR_FULL_OVERLAP));
@@ -174,8 +177,8 @@ static void run_batch(hamm_dram_model *m, const hamm_channel_batch *b, int k)
         const hamm_mapped_request *r = hamm_channel_batch_channel(b, c, &n);
         if (n == 0)
             continue;
-        if (k == WINDOWS) {
-            if (m->timers[c])
+        if (k >= WINDOWS) {
+            if (m->timers[c] && c % TIMED_TASKS == (uint32_t)(k - WINDOWS))
                 timed_push(m->timers[c], r, n);
             continue;
         }
@@ -197,8 +200,8 @@ static hamm_status start_worker(hamm_dram_model *m, hamm_error *err)
     for (int k = 0; k < WINDOWS; k++)
         if (m->windows[k]) /* channel 0 has every profiler that runs */
             profilers |= 1u << k;
-    if (m->timers[0])
-        profilers |= 1u << WINDOWS;
+    for (uint32_t k = 0; m->timers[0] && k < TIMED_TASKS; k++)
+        profilers |= 1u << (WINDOWS + k);
     return pipeline_new(&m->pipe, STAGES, profilers, run_task, m, err);
 }
 

@@ -33,6 +33,7 @@ typedef struct tbank {
     uint32_t head, tail;   /* its queued requests */
     uint32_t hits[2];      /* queued reads [0] and writes [1] to the open row */
     uint32_t first[2];     /* the oldest of each, NIL when none */
+    uint64_t first_seq[2]; /* their ages (NEVER: none), which decisions compare */
 } tbank;
 
 struct timed {
@@ -70,6 +71,7 @@ timed *timed_new(const timed_params *p)
         tbank *k = &m->bank[b];
         k->open_row = NO_ROW;
         k->head = k->tail = k->first[0] = k->first[1] = NIL;
+        k->first_seq[0] = k->first_seq[1] = NEVER;
     }
     for (uint32_t i = 0; i < p->queue_size; i++)
         m->pool[i].next = i + 1 < p->queue_size ? i + 1 : NIL;
@@ -90,6 +92,12 @@ void timed_free(timed *m)
 }
 
 /* ---- the queue ---------------------------------------------------------------------- */
+
+static void set_first(timed *m, tbank *k, uint32_t w, uint32_t i)
+{
+    k->first[w] = i;
+    k->first_seq[w] = i == NIL ? NEVER : m->pool[i].seq;
+}
 
 static void enqueue(timed *m, const hamm_mapped_request *r)
 {
@@ -114,7 +122,7 @@ static void enqueue(timed *m, const hamm_mapped_request *r)
     if (k->open_row == r->row) {
         k->hits[q->write]++;
         if (k->first[q->write] == NIL)
-            k->first[q->write] = i;
+            set_first(m, k, q->write, i);
     }
     m->size++;
 }
@@ -134,7 +142,7 @@ static void dequeue(timed *m, uint32_t i)
     treq *q = &m->pool[i];
     tbank *k = &m->bank[q->bank];
     k->hits[q->write]--;
-    k->first[q->write] = k->hits[q->write] ? next_hit(m, k, q->next, q->write) : NIL;
+    set_first(m, k, q->write, k->hits[q->write] ? next_hit(m, k, q->next, q->write) : NIL);
     if (q->prev != NIL)
         m->pool[q->prev].next = q->next;
     else
@@ -175,7 +183,8 @@ static void close_bank(timed *m, uint32_t b, uint64_t t)
     tdram_issue(&m->d, b, TC_PRE, t);
     k->open_row = NO_ROW;
     k->hits[0] = k->hits[1] = 0;
-    k->first[0] = k->first[1] = NIL;
+    set_first(m, k, 0, NIL);
+    set_first(m, k, 1, NIL);
     m->open_banks--;
 }
 
@@ -189,8 +198,8 @@ static void open_row(timed *m, uint32_t b, uint32_t row, uint64_t t)
     k->hits[0] = k->hits[1] = 0;
     for (uint32_t i = k->head; i != NIL; i = m->pool[i].next)
         k->hits[m->pool[i].write] += m->pool[i].row == row;
-    k->first[0] = k->hits[0] ? next_hit(m, k, k->head, 0) : NIL;
-    k->first[1] = k->hits[1] ? next_hit(m, k, k->head, 1) : NIL;
+    set_first(m, k, 0, k->hits[0] ? next_hit(m, k, k->head, 0) : NIL);
+    set_first(m, k, 1, k->hits[1] ? next_hit(m, k, k->head, 1) : NIL);
 }
 
 /* The request whose row bank b opens next: its oldest, or (most-pending) the first of
@@ -320,28 +329,35 @@ static void bank_choices(const timed *m, choice *col, choice *row)
     uint64_t chan_col[2] = {max64(d->chan[TC_RD], now), max64(d->chan[TC_WR], now)};
     uint64_t chan_act = max64(tdram_faw(d), max64(d->chan[TC_ACT], now));
     uint64_t chan_pre = max64(d->chan[TC_PRE], now);
+    uint64_t ct = NEVER, cs = NEVER;
+    uint32_t cb = NIL, cw = 0;
     for (uint32_t b = 0; b < m->p.dram.banks; b++) {
         const tbank *k = &m->bank[b];
-        if (k->head == NIL)
-            continue;
         const uint64_t *be = d->bank[b], *ge = d->group[b >> d->group_shift];
-        if (k->hits[0] | k->hits[1]) {
+        if ((k->first_seq[0] & k->first_seq[1]) != NEVER) { /* a hit of either kind */
             for (uint32_t w = 0; w < 2; w++) {
-                if (!k->hits[w])
-                    continue;
+                uint64_t s = k->first_seq[w];
                 uint64_t e = max64(max64(be[TC_RD + w], ge[TC_RD + w]), chan_col[w]);
-                uint32_t i = k->first[w];
-                consider(col, e, m->pool[i].seq, i, 0);
+                if (s != NEVER && (e < ct || (e == ct && s < cs))) {
+                    ct = e;
+                    cs = s;
+                    cb = b;
+                    cw = w;
+                }
             }
             continue;
         }
+        if (k->head == NIL)
+            continue;
         uint64_t e = k->open_row == NO_ROW ? max64(max64(be[TC_ACT], ge[TC_ACT]), chan_act)
                                            : max64(max64(be[TC_PRE], ge[TC_PRE]), chan_pre);
-        if (e > row->t)
-            continue;
+        if (e > row->t || e >= ct)
+            continue; /* a column command, or another row command, goes first */
         uint32_t pending, i = target(m, b, &pending);
         consider(row, e, m->pool[i].seq, i, pending);
     }
+    if (cb != NIL)
+        consider(col, ct, cs, m->bank[cb].first[cw], 0);
 }
 
 static void row_command(timed *m, uint32_t req, uint64_t t)

@@ -69,14 +69,17 @@ int tdram_init(tdram *d, const tdram_params *p)
     for (uint32_t per_group = p->banks / groups; per_group > 1; per_group >>= 1)
         d->group_shift++;
     build_table(d, p);
-    for (int sc = 0; sc < TS_COUNT; sc++)
-        for (int c = 0; c < TC_COUNT; c++)
-            for (int a = 0; a < TC_COUNT; a++)
-                if (d->delay[sc][c][a]) {
-                    uint8_t k = d->delays[sc][c]++;
-                    d->affected[sc][c][k] = (uint8_t)a;
-                    d->after[sc][c][k] = d->delay[sc][c][a];
-                }
+    /* A bank or group delay no longer than the channel's (or a bank delay no longer than
+     * the group's) changes nothing: leave it out of the lists. */
+    for (int c = 0; c < TC_COUNT; c++)
+        for (int sc = 0; sc < TS_COUNT; sc++)
+            for (int a = 0; a < TC_COUNT; a++) {
+                uint32_t v = d->delay[sc][c][a];
+                int covered = (sc < TS_CHANNEL && v <= d->delay[TS_CHANNEL][c][a]) ||
+                              (sc == TS_BANK && v <= d->delay[TS_GROUP][c][a]);
+                if (v && !covered)
+                    d->list[c][d->delays[c]++] = (struct tdelay){(uint8_t)sc, (uint8_t)a, v};
+            }
     d->bank = hamm_calloc_array(p->banks, sizeof *d->bank);
     d->group = hamm_calloc_array(groups, sizeof *d->group);
     return d->bank && d->group;
@@ -90,21 +93,17 @@ void tdram_free(tdram *d)
     d->group = NULL;
 }
 
-static void push(const tdram *d, uint64_t *earliest, tscope s, tcmd cmd, uint64_t t)
-{
-    for (uint32_t k = 0; k < d->delays[s][cmd]; k++) {
-        uint64_t e = t + d->after[s][cmd][k];
-        uint8_t a = d->affected[s][cmd][k];
-        earliest[a] = e > earliest[a] ? e : earliest[a];
-    }
-}
-
 void tdram_issue(tdram *d, uint32_t bank, tcmd cmd, uint64_t t)
 {
-    push(d, d->chan, TS_CHANNEL, cmd, t);
+    uint64_t *scope[TS_COUNT] = {d->chan, d->chan, d->chan}; /* REF: the channel only */
     if (cmd != TC_REF) {
-        push(d, d->group[bank >> d->group_shift], TS_GROUP, cmd, t);
-        push(d, d->bank[bank], TS_BANK, cmd, t);
+        scope[TS_BANK] = d->bank[bank];
+        scope[TS_GROUP] = d->group[bank >> d->group_shift];
+    }
+    for (uint32_t k = 0; k < d->delays[cmd]; k++) {
+        const struct tdelay *x = &d->list[cmd][k];
+        uint64_t *e = &scope[x->scope][x->affected];
+        *e = t + x->cycles > *e ? t + x->cycles : *e;
     }
     if (cmd == TC_ACT)
         d->faw[d->acts++ % 4] = t;

@@ -22,11 +22,13 @@ typedef struct tdram_params {
 
 typedef struct tdram {
     uint32_t delay[TS_COUNT][TC_COUNT][TC_COUNT]; /* [scope][issued][affected] cycles */
-    /* The same, as a short list per (scope, issued) of the commands it delays, so that
-     * issuing a command touches only those: affected[...][k], after[...][k] cycles. */
-    uint8_t delays[TS_COUNT][TC_COUNT];
-    uint8_t affected[TS_COUNT][TC_COUNT][TC_COUNT];
-    uint32_t after[TS_COUNT][TC_COUNT][TC_COUNT];
+    /* The same as one short list per issued command of the (scope, command) pairs it
+     * delays, so that issuing touches only those (at most every pair: 15). */
+    uint8_t delays[TC_COUNT];
+    struct tdelay {
+        uint8_t scope, affected;
+        uint32_t cycles;
+    } list[TC_COUNT][TS_COUNT * TC_COUNT];
     uint32_t burst;        /* data-bus cycles of one RD or WR: BL / data rate */
     uint32_t latency[2];   /* command to data: CL for a read [0], WL for a write [1] */
     uint32_t tFAW, tRFC, tREFI;
