@@ -337,8 +337,10 @@ static void bank_choices(const timed *m, choice *col, choice *row)
         if ((k->first_seq[0] & k->first_seq[1]) != NEVER) { /* a hit of either kind */
             for (uint32_t w = 0; w < 2; w++) {
                 uint64_t s = k->first_seq[w];
+                if (s == NEVER)
+                    continue;
                 uint64_t e = max64(max64(be[TC_RD + w], ge[TC_RD + w]), chan_col[w]);
-                if (s != NEVER && (e < ct || (e == ct && s < cs))) {
+                if (e < ct || (e == ct && s < cs)) {
                     ct = e;
                     cs = s;
                     cb = b;
