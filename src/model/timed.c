@@ -34,6 +34,8 @@ typedef struct tbank {
     uint32_t hits[2];      /* queued reads [0] and writes [1] to the open row */
     uint32_t first[2];     /* the oldest of each, NIL when none */
     uint64_t first_seq[2]; /* their ages (NEVER: none), which decisions compare */
+    uint64_t col_l[2];     /* the bank's and its group's part of the earliest RD / WR */
+    uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
 } tbank;
 
 struct timed {
@@ -92,6 +94,36 @@ void timed_free(timed *m)
 }
 
 /* ---- the queue ---------------------------------------------------------------------- */
+
+static inline uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* The bank and group parts of bank b's earliest commands, which decisions read. */
+static void rekey_bank(timed *m, uint32_t b)
+{
+    const tdram *d = &m->d;
+    tbank *k = &m->bank[b];
+    const uint64_t *be = d->bank[b], *ge = d->group[b >> d->group_shift];
+    tcmd row = k->open_row == NO_ROW ? TC_ACT : TC_PRE;
+    k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
+    k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
+    k->row_l = max64(be[row], ge[row]);
+}
+
+/* Command cmd went to bank b: refresh the keys its delays changed (every bank of the
+ * group when it delays something group-wide, else bank b's). */
+static void rekey(timed *m, uint32_t b, tcmd cmd)
+{
+    if (!(m->d.scopes[cmd] & (1u << TS_GROUP))) {
+        rekey_bank(m, b);
+        return;
+    }
+    uint32_t shift = m->d.group_shift, first = b >> shift << shift;
+    for (uint32_t x = first; x < first + (1u << shift); x++)
+        rekey_bank(m, x);
+}
 
 static void set_first(timed *m, tbank *k, uint32_t w, uint32_t i)
 {
@@ -170,6 +202,7 @@ static void issue_column(timed *m, uint32_t i, uint64_t t)
 {
     treq *q = &m->pool[i];
     tdram_issue(&m->d, q->bank, q->write ? TC_WR : TC_RD, t);
+    rekey(m, q->bank, q->write ? TC_WR : TC_RD);
     m->busy += m->d.burst;
     uint64_t end = t + m->d.latency[q->write] + m->d.burst;
     m->data_end = end > m->data_end ? end : m->data_end;
@@ -186,6 +219,7 @@ static void close_bank(timed *m, uint32_t b, uint64_t t)
     set_first(m, k, 0, NIL);
     set_first(m, k, 1, NIL);
     m->open_banks--;
+    rekey(m, b, TC_PRE);
 }
 
 static void open_row(timed *m, uint32_t b, uint32_t row, uint64_t t)
@@ -200,6 +234,7 @@ static void open_row(timed *m, uint32_t b, uint32_t row, uint64_t t)
         k->hits[m->pool[i].write] += m->pool[i].row == row;
     set_first(m, k, 0, k->hits[0] ? next_hit(m, k, k->head, 0) : NIL);
     set_first(m, k, 1, k->hits[1] ? next_hit(m, k, k->head, 1) : NIL);
+    rekey(m, b, TC_ACT);
 }
 
 /* The request whose row bank b opens next: its oldest, or (most-pending) the first of
@@ -303,10 +338,6 @@ static inline void consider(choice *c, uint64_t t, uint64_t seq, uint32_t req,
     }
 }
 
-static inline uint64_t max64(uint64_t a, uint64_t b)
-{
-    return a > b ? a : b;
-}
 
 /* fcfs: only the queue's oldest request may go, a column command if its row is open. */
 static void fcfs_choice(const timed *m, choice *col, choice *row)
@@ -327,20 +358,17 @@ static void bank_choices(const timed *m, choice *col, choice *row)
     const tdram *d = &m->d;
     uint64_t now = m->now;
     uint64_t chan_col[2] = {max64(d->chan[TC_RD], now), max64(d->chan[TC_WR], now)};
-    uint64_t chan_act = max64(tdram_faw(d), max64(d->chan[TC_ACT], now));
-    uint64_t chan_pre = max64(d->chan[TC_PRE], now);
+    uint64_t chan_row[2] = {max64(tdram_faw(d), max64(d->chan[TC_ACT], now)),
+                            max64(d->chan[TC_PRE], now)};
     uint64_t ct = NEVER, cs = NEVER;
     uint32_t cb = NIL, cw = 0;
-    for (uint32_t b = 0; b < m->p.dram.banks; b++) {
-        const tbank *k = &m->bank[b];
-        const uint64_t *be = d->bank[b], *ge = d->group[b >> d->group_shift];
+    const tbank *k = m->bank;
+    for (uint32_t b = 0; b < m->p.dram.banks; b++, k++) {
         if ((k->first_seq[0] & k->first_seq[1]) != NEVER) { /* a hit of either kind */
             for (uint32_t w = 0; w < 2; w++) {
                 uint64_t s = k->first_seq[w];
-                if (s == NEVER)
-                    continue;
-                uint64_t e = max64(max64(be[TC_RD + w], ge[TC_RD + w]), chan_col[w]);
-                if (e < ct || (e == ct && s < cs)) {
+                uint64_t e = max64(k->col_l[w], chan_col[w]);
+                if (s != NEVER && (e < ct || (e == ct && s < cs))) {
                     ct = e;
                     cs = s;
                     cb = b;
@@ -351,8 +379,7 @@ static void bank_choices(const timed *m, choice *col, choice *row)
         }
         if (k->head == NIL)
             continue;
-        uint64_t e = k->open_row == NO_ROW ? max64(max64(be[TC_ACT], ge[TC_ACT]), chan_act)
-                                           : max64(max64(be[TC_PRE], ge[TC_PRE]), chan_pre);
+        uint64_t e = max64(k->row_l, chan_row[k->open_row != NO_ROW]);
         if (e > row->t || e >= ct)
             continue; /* a column command, or another row command, goes first */
         uint32_t pending, i = target(m, b, &pending);

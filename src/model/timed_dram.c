@@ -77,8 +77,10 @@ int tdram_init(tdram *d, const tdram_params *p)
                 uint32_t v = d->delay[sc][c][a];
                 int covered = (sc < TS_CHANNEL && v <= d->delay[TS_CHANNEL][c][a]) ||
                               (sc == TS_BANK && v <= d->delay[TS_GROUP][c][a]);
-                if (v && !covered)
+                if (v && !covered) {
                     d->list[c][d->delays[c]++] = (struct tdelay){(uint8_t)sc, (uint8_t)a, v};
+                    d->scopes[c] |= (uint8_t)(1u << sc);
+                }
             }
     d->bank = hamm_calloc_array(p->banks, sizeof *d->bank);
     d->group = hamm_calloc_array(groups, sizeof *d->group);

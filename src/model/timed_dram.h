@@ -25,6 +25,7 @@ typedef struct tdram {
     /* The same as one short list per issued command of the (scope, command) pairs it
      * delays, so that issuing touches only those (at most every pair: 15). */
     uint8_t delays[TC_COUNT];
+    uint8_t scopes[TC_COUNT]; /* bit set of the scopes each command's list touches */
     struct tdelay {
         uint8_t scope, affected;
         uint32_t cycles;
