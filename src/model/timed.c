@@ -49,6 +49,8 @@ struct timed {
     uint64_t now;          /* the next decision cycle */
     uint64_t data_end;     /* end of the last burst's data */
     uint64_t next_ref;     /* when the next REF is due (NEVER: no refresh) */
+    uint64_t bursts_at_ref;/* busy cycles when the last REF went ... */
+    int owed;              /* ... with requests waiting (see ref_due) */
     uint64_t busy, active; /* cycles */
     hamm_model_totals t;
 };
@@ -94,11 +96,6 @@ void timed_free(timed *m)
 }
 
 /* ---- the queue ---------------------------------------------------------------------- */
-
-static inline uint64_t max64(uint64_t a, uint64_t b)
-{
-    return a > b ? a : b;
-}
 
 /* The bank and group parts of bank b's earliest commands, which decisions read. */
 static void rekey_bank(timed *m, uint32_t b)
@@ -314,6 +311,8 @@ static void refresh_step(timed *m, uint64_t limit)
     }
     tdram_issue(&m->d, 0, TC_REF, t);
     m->next_ref += m->d.tREFI;
+    m->owed = m->size > 0;
+    m->bursts_at_ref = m->busy;
     issued(m, t, queued);
 }
 
@@ -389,20 +388,22 @@ static void bank_choices(const timed *m, choice *col, choice *row)
         consider(col, ct, cs, m->bank[cb].first[cw], 0);
 }
 
-static void row_command(timed *m, uint32_t req, uint64_t t)
+/* When the next REF may go: its due cycle, but not while it would be the second in a row
+ * to pass over waiting requests without a burst between (timings the loader refuses could
+ * otherwise let refresh starve the queue; the engine's rule).  NEVER: not now. */
+static uint64_t ref_due(const timed *m)
 {
-    uint32_t b = m->pool[req].bank;
-    if (m->bank[b].open_row == NO_ROW)
-        open_row(m, b, m->pool[req].row, t);
-    else
-        close_bank(m, b, t);
+    if (m->owed && m->size && m->busy == m->bursts_at_ref && m->now >= m->next_ref)
+        return NEVER;
+    return m->next_ref;
 }
 
 /* One decision at m->now: issue the command the controller would, at the first cycle
  * one is legal; or, when an arrival (`limit`) or a REF comes first, jump there. */
 static void step(timed *m, uint64_t limit)
 {
-    if (m->now >= m->next_ref) {
+    uint64_t ref = ref_due(m);
+    if (m->now >= ref) {
         refresh_step(m, limit);
         return;
     }
@@ -412,15 +413,20 @@ static void step(timed *m, uint64_t limit)
     else if (m->oldest != NIL)
         fcfs_choice(m, &col, &row);
     uint64_t t = col.t < row.t ? col.t : row.t;
-    if (t >= limit || t >= m->next_ref) {
-        wait_until(m, t < m->next_ref ? t : m->next_ref, limit);
+    if (t >= limit || t >= ref) {
+        wait_until(m, t < ref ? t : ref, limit);
         return;
     }
     uint32_t queued = m->size;
-    if (col.t == t)
+    if (col.t == t) {
         issue_column(m, col.req, t); /* column commands first, as FR-FCFS does */
-    else
-        row_command(m, row.req, t);
+    } else {
+        const treq *q = &m->pool[row.req];
+        if (m->bank[q->bank].open_row == NO_ROW)
+            open_row(m, q->bank, q->row, t);
+        else
+            close_bank(m, q->bank, t);
+    }
     account(m, m->now, t, queued);
     m->now = t;
     issued(m, t, queued);

@@ -83,7 +83,10 @@ int tdram_init(tdram *d, const tdram_params *p)
                 }
             }
     d->bank = hamm_calloc_array(p->banks, sizeof *d->bank);
-    d->group = hamm_calloc_array(groups, sizeof *d->group);
+    /* Counts are powers of two in a loaded model; for any others, room for every
+     * bank >> group_shift. */
+    uint32_t slots = ((p->banks ? p->banks - 1 : 0) >> d->group_shift) + 1;
+    d->group = hamm_calloc_array(slots > groups ? slots : groups, sizeof *d->group);
     return d->bank && d->group;
 }
 

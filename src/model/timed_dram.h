@@ -45,6 +45,11 @@ typedef struct tdram {
 int tdram_init(tdram *d, const tdram_params *p);
 void tdram_free(tdram *d);
 
+static inline uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
 /* The earliest cycle tFAW allows the next ACT. */
 static inline uint64_t tdram_faw(const tdram *d)
 {

@@ -45,11 +45,12 @@ static double pick_mean(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
     return hamm_dram_model_mean(m, h);
 }
 
-/* Either profiler's totals: both count the same requests. */
+/* Any profiler's totals: all count the same requests. */
 static const hamm_model_totals *any_totals(const hamm_dram_model *m, uint32_t c)
 {
     const hamm_model_totals *t = hamm_dram_model_totals(m, c, HAMM_HEUR_NO_OVERLAP);
-    return t ? t : hamm_dram_model_totals(m, c, HAMM_HEUR_FULL_OVERLAP);
+    t = t ? t : hamm_dram_model_totals(m, c, HAMM_HEUR_FULL_OVERLAP);
+    return t ? t : hamm_dram_model_totals(m, c, HAMM_HEUR_COMMAND_TIMED);
 }
 
 static json_t *channel_json(const hamm_dram_model *m, uint32_t c)
