@@ -195,6 +195,18 @@ static void refresh_closes_rows(void **state)
     expect(&p, r, N, 2 * N, 410);
     p.refresh = 0;
     expect(&p, r, N, 2 * N, 335);
+    /* tRFC above tREFI (the loader refuses it; a caller may not): a REF that would be the
+     * second in a row to pass over waiting requests waits for one burst, so every request
+     * is still served (without that rule this would never end). */
+    p.refresh = 1;
+    p.dram.t.tREFI = 10;
+    p.dram.t.tRFC = 30;
+    timed *m = timed_new(&p);
+    assert_non_null(m);
+    timed_push(m, r, 3);
+    timed_finish(m);
+    assert_int_equal(timed_totals(m)->num_bytes, 6);
+    timed_free(m);
 }
 
 int main(void)
