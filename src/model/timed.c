@@ -13,47 +13,7 @@
 #include <stdlib.h>
 
 #include "common/alloc.h"
-#include "timed.h"
-
-#define NIL UINT32_MAX
-#define NO_ROW UINT32_MAX
-#define NEVER UINT64_MAX
-
-typedef struct treq {
-    uint64_t seq;          /* arrival order in this channel */
-    uint32_t bank, row;
-    uint32_t bursts;       /* RD/WR commands still to issue */
-    uint32_t write;
-    uint32_t prev, next;   /* the bank's requests, oldest first; `next` links free slots */
-    uint32_t older, newer; /* all requests, oldest first (fcfs serves only the oldest) */
-} treq;
-
-typedef struct tbank {
-    uint32_t open_row;     /* NO_ROW: precharged */
-    uint32_t head, tail;   /* its queued requests */
-    uint32_t hits[2];      /* queued reads [0] and writes [1] to the open row */
-    uint32_t first[2];     /* the oldest of each, NIL when none */
-    uint64_t first_seq[2]; /* their ages (NEVER: none), which decisions compare */
-    uint64_t col_l[2];     /* the bank's and its group's part of the earliest RD / WR */
-    uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
-} tbank;
-
-struct timed {
-    timed_params p;
-    tdram d;
-    tbank *bank;
-    treq *pool;            /* Q slots */
-    uint32_t free_slot, size, open_banks;
-    uint32_t oldest, newest;
-    uint64_t seq;
-    uint64_t now;          /* the next decision cycle */
-    uint64_t data_end;     /* end of the last burst's data */
-    uint64_t next_ref;     /* when the next REF is due (NEVER: no refresh) */
-    uint64_t bursts_at_ref;/* busy cycles when the last REF went ... */
-    int owed;              /* ... with requests waiting (see ref_due) */
-    uint64_t busy, active; /* cycles */
-    hamm_model_totals t;
-};
+#include "timed_internal.h"
 
 timed *timed_new(const timed_params *p)
 {
@@ -95,116 +55,18 @@ void timed_free(timed *m)
     free(m);
 }
 
-/* ---- the queue ---------------------------------------------------------------------- */
-
-/* The bank and group parts of bank b's earliest commands, which decisions read. */
-static void rekey_bank(timed *m, uint32_t b)
-{
-    const tdram *d = &m->d;
-    tbank *k = &m->bank[b];
-    const uint64_t *be = d->bank[b], *ge = d->group[b >> d->group_shift];
-    tcmd row = k->open_row == NO_ROW ? TC_ACT : TC_PRE;
-    k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
-    k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
-    k->row_l = max64(be[row], ge[row]);
-}
-
-/* Command cmd went to bank b: refresh the keys its delays changed (every bank of the
- * group when it delays something group-wide, else bank b's). */
-static void rekey(timed *m, uint32_t b, tcmd cmd)
-{
-    if (!(m->d.scopes[cmd] & (1u << TS_GROUP))) {
-        rekey_bank(m, b);
-        return;
-    }
-    uint32_t shift = m->d.group_shift, first = b >> shift << shift;
-    for (uint32_t x = first; x < first + (1u << shift); x++)
-        rekey_bank(m, x);
-}
-
-static void set_first(timed *m, tbank *k, uint32_t w, uint32_t i)
-{
-    k->first[w] = i;
-    k->first_seq[w] = i == NIL ? NEVER : m->pool[i].seq;
-}
-
-static void enqueue(timed *m, const hamm_mapped_request *r)
-{
-    uint32_t i = m->free_slot;
-    treq *q = &m->pool[i];
-    tbank *k = &m->bank[r->bank];
-    m->free_slot = q->next;
-    uint32_t bb = m->p.burst_bytes;
-    uint32_t bursts = bb ? (r->size + bb - 1) / bb : 1;
-    *q = (treq){m->seq++, r->bank, r->row, bursts ? bursts : 1, r->write != 0,
-                k->tail, NIL, m->newest, NIL};
-    if (k->tail != NIL)
-        m->pool[k->tail].next = i;
-    else
-        k->head = i;
-    k->tail = i;
-    if (m->newest != NIL)
-        m->pool[m->newest].newer = i;
-    else
-        m->oldest = i;
-    m->newest = i;
-    if (k->open_row == r->row) {
-        k->hits[q->write]++;
-        if (k->first[q->write] == NIL)
-            set_first(m, k, q->write, i);
-    }
-    m->size++;
-}
-
-/* The oldest request of bank k from i on that is of kind w and hits the open row. */
-static uint32_t next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w)
-{
-    for (; i != NIL; i = m->pool[i].next)
-        if (m->pool[i].row == k->open_row && m->pool[i].write == w)
-            return i;
-    return NIL;
-}
-
-/* Request i has issued its last burst: it leaves the queue. */
-static void dequeue(timed *m, uint32_t i)
-{
-    treq *q = &m->pool[i];
-    tbank *k = &m->bank[q->bank];
-    k->hits[q->write]--;
-    set_first(m, k, q->write, k->hits[q->write] ? next_hit(m, k, q->next, q->write) : NIL);
-    if (q->prev != NIL)
-        m->pool[q->prev].next = q->next;
-    else
-        k->head = q->next;
-    if (q->next != NIL)
-        m->pool[q->next].prev = q->prev;
-    else
-        k->tail = q->prev;
-    if (q->older != NIL)
-        m->pool[q->older].newer = q->newer;
-    else
-        m->oldest = q->newer;
-    if (q->newer != NIL)
-        m->pool[q->newer].older = q->older;
-    else
-        m->newest = q->older;
-    q->next = m->free_slot;
-    m->free_slot = i;
-    m->size--;
-}
-
 /* ---- commands ----------------------------------------------------------------------- */
 
 static void issue_column(timed *m, uint32_t i, uint64_t t)
 {
     treq *q = &m->pool[i];
     tdram_issue(&m->d, q->bank, q->write ? TC_WR : TC_RD, t);
-    rekey(m, q->bank, q->write ? TC_WR : TC_RD);
+    timed_queue_rekey(m, q->bank, q->write ? TC_WR : TC_RD);
     m->busy += m->d.burst;
     uint64_t end = t + m->d.latency[q->write] + m->d.burst;
     m->data_end = end > m->data_end ? end : m->data_end;
     if (--q->bursts == 0)
-        dequeue(m, i);
+        timed_queue_remove(m, i);
 }
 
 static void close_bank(timed *m, uint32_t b, uint64_t t)
@@ -213,10 +75,10 @@ static void close_bank(timed *m, uint32_t b, uint64_t t)
     tdram_issue(&m->d, b, TC_PRE, t);
     k->open_row = NO_ROW;
     k->hits[0] = k->hits[1] = 0;
-    set_first(m, k, 0, NIL);
-    set_first(m, k, 1, NIL);
+    timed_queue_set_first(m, k, 0, NIL);
+    timed_queue_set_first(m, k, 1, NIL);
     m->open_banks--;
-    rekey(m, b, TC_PRE);
+    timed_queue_rekey(m, b, TC_PRE);
 }
 
 static void open_row(timed *m, uint32_t b, uint32_t row, uint64_t t)
@@ -229,32 +91,11 @@ static void open_row(timed *m, uint32_t b, uint32_t row, uint64_t t)
     k->hits[0] = k->hits[1] = 0;
     for (uint32_t i = k->head; i != NIL; i = m->pool[i].next)
         k->hits[m->pool[i].write] += m->pool[i].row == row;
-    set_first(m, k, 0, k->hits[0] ? next_hit(m, k, k->head, 0) : NIL);
-    set_first(m, k, 1, k->hits[1] ? next_hit(m, k, k->head, 1) : NIL);
-    rekey(m, b, TC_ACT);
+    timed_queue_set_first(m, k, 0, k->hits[0] ? timed_queue_next_hit(m, k, k->head, 0) : NIL);
+    timed_queue_set_first(m, k, 1, k->hits[1] ? timed_queue_next_hit(m, k, k->head, 1) : NIL);
+    timed_queue_rekey(m, b, TC_ACT);
 }
 
-/* The request whose row bank b opens next: its oldest, or (most-pending) the first of
- * the row with the most queued requests, the older row on ties; *pending is that count. */
-static uint32_t target(const timed *m, uint32_t b, uint32_t *pending)
-{
-    const tbank *k = &m->bank[b];
-    *pending = 1;
-    if (m->p.policy != HAMM_SCHED_MOST_PENDING)
-        return k->head;
-    uint32_t best = k->head;
-    *pending = 0;
-    for (uint32_t i = k->head; i != NIL; i = m->pool[i].next) {
-        uint32_t n = 0;
-        for (uint32_t j = k->head; j != NIL; j = m->pool[j].next)
-            n += m->pool[j].row == m->pool[i].row;
-        if (n > *pending) {
-            *pending = n;
-            best = i;
-        }
-    }
-    return best;
-}
 
 /* ---- decisions ---------------------------------------------------------------------- */
 
@@ -381,7 +222,7 @@ static void bank_choices(const timed *m, choice *col, choice *row)
         uint64_t e = max64(k->row_l, chan_row[k->open_row != NO_ROW]);
         if (e > row->t || e >= ct)
             continue; /* a column command, or another row command, goes first */
-        uint32_t pending, i = target(m, b, &pending);
+        uint32_t pending, i = timed_queue_target(m, b, &pending);
         consider(row, e, m->pool[i].seq, i, pending);
     }
     if (cb != NIL)
@@ -473,7 +314,7 @@ void timed_push(timed *m, const hamm_mapped_request *reqs, size_t n)
             run_until(m, r->arrival);
         while (m->size == m->p.queue_size)
             step(m, NEVER);
-        enqueue(m, r);
+        timed_queue_push(m, r);
         m->t.writes += r->write != 0;
         m->t.served_bytes += r->size;
     }
