@@ -45,6 +45,8 @@ typedef enum hamm_heuristic {
     HAMM_HEUR_FULL_OVERLAP,   /* "full-overlap": switch every bank at once (upper bound) */
     HAMM_HEUR_AVERAGE,        /* "average": mean of the two (Yuan's thesis) */
     HAMM_HEUR_LOCALITY_SWITCH,/* "locality-switch": full-overlap below a locality threshold */
+    HAMM_HEUR_COMMAND_TIMED,  /* "command-timed": the queue served in order, each command
+                                 priced with the DRAM's constraints (not the paper's) */
     HAMM_HEUR_COUNT
 } hamm_heuristic;
 

@@ -43,6 +43,15 @@ typedef struct hamm_model_params {
     double locality_threshold;/* locality-switch: requests per activate (default 2.0) */
     unsigned threads;         /* 2: run the second profiler on a worker thread (same
                                  results); 0 or 1: everything on the caller's thread */
+    /* command-timed only (docs/MODEL.md): the DRAM's organization and timing. */
+    uint32_t bank_groups;     /* groups dividing the banks evenly (1: none) */
+    uint32_t burst_length, data_rate; /* a burst takes burst_length / data_rate cycles */
+    uint32_t burst_bytes;     /* bytes one RD or WR moves (chips x bus bytes x BL) */
+    hamm_dram_timing timing;
+    int arrivals;             /* 1: requests enter the queue no earlier than their arrival
+                                 cycle, when the trace has one (timed replay); 0 (the
+                                 default): the queue stays full (saturated replay) */
+    int refresh;              /* 1: REF every tREFI, when the DRAM has tREFI and tRFC */
 } hamm_model_params;
 
 /* The parameters a system model gives (its "predict" defaults included); errors (e.g. a banked-FIFO scheduler, which the
@@ -67,8 +76,9 @@ HAMM_API void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, 
 /* The trace has ended: drain every window.  Call once, before reading results. */
 HAMM_API void hamm_dram_model_finish(hamm_dram_model *m);
 
-/* Per-channel sums of a profiling heuristic (NO_OVERLAP or FULL_OVERLAP), or NULL when
- * that profiler did not run. */
+/* Per-channel sums of a profiling heuristic (NO_OVERLAP, FULL_OVERLAP or COMMAND_TIMED,
+ * whose num_bytes and den_bytes are its busy and active cycles x bytes_per_cycle), or
+ * NULL when that profiler did not run. */
 HAMM_API const hamm_model_totals *hamm_dram_model_totals(const hamm_dram_model *m,
                                                          uint32_t channel, hamm_heuristic h);
 /* Predicted efficiency of channel `channel` under h, in [0, 1]; negative when the channel

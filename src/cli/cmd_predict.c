@@ -19,8 +19,11 @@ void cmd_predict_help(FILE *out)
             "(or Most-Pending, or FCFS) scheduler can serve between row switches.\n\n"
             "options:\n"
             "  -H, --heuristic LIST     no-overlap, full-overlap, average, locality-switch,\n"
-            "                           or all, comma-separated (default: the model's\n"
-            "                           predict.heuristics, normally all)\n"
+            "                           command-timed, or all, comma-separated (default:\n"
+            "                           the model's predict.heuristics, normally all)\n"
+            "  -R, --replay MODE        command-timed: saturated (default: the queue stays\n"
+            "                           full, as hamm simulate's default) or timed (requests\n"
+            "                           enter the queue at the trace's arrival cycles)\n"
             "      --policy NAME        fr-fcfs, most-pending or fcfs (default: the model's)\n"
             "      --threshold X        locality-switch: use full-overlap below X requests\n"
             "                           per activate (default: the model's, normally 2.0)\n"
@@ -38,6 +41,7 @@ typedef struct predict_opts {
     int json;
     const char *out_path;
     unsigned threads; /* 2: read and decode here, profile on a worker thread */
+    int timed;        /* --replay timed: honour the trace's arrival cycles */
 } predict_opts;
 
 /* Long options without a letter: -p and -t mean --pattern and --to elsewhere. */
@@ -49,10 +53,11 @@ static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
         {"heuristic", required_argument, NULL, 'H'}, {"policy", required_argument, NULL, OPT_POLICY},
         {"threshold", required_argument, NULL, OPT_THRESHOLD}, {"json", no_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
-        CLI_TRACE_LONGOPTS,                          {NULL, 0, NULL, 0}};
+        {"replay", required_argument, NULL, 'R'},    CLI_TRACE_LONGOPTS,
+        {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "H:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "H:jo:hR:f:kr:m:s:T:", longopts, NULL)) != -1) {
         int shared = cli_trace_option("predict", c, optarg, &o->in);
         if (shared < 0)
             return CLI_USAGE;
@@ -71,6 +76,11 @@ static int parse_args(int argc, char **argv, predict_opts *o, const char **path)
             break;
         case 'j':
             o->json = 1;
+            break;
+        case 'R':
+            if (strcmp(optarg, "timed") != 0 && strcmp(optarg, "saturated") != 0)
+                return cli_usage("predict", "--replay: expected saturated or timed");
+            o->timed = strcmp(optarg, "timed") == 0;
             break;
         case 'o':
             o->out_path = optarg;
@@ -171,6 +181,7 @@ static hamm_status make_model(const predict_opts *o, const hamm_system_config *c
     if (o->threshold > 0.0)
         p.locality_threshold = o->threshold;
     p.threads = o->threads;
+    p.arrivals = o->timed;
     unsigned heuristics = cfg->predict_heuristics;
     if (o->heuristic_list && (st = hamm_heuristics_parse(o->heuristic_list, &heuristics, err)) !=
                                  HAMM_OK)

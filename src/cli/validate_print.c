@@ -50,9 +50,10 @@ static void print_entry(FILE *out, const json_t *doc, const json_t *e)
     fputc('\n', out);
 }
 
-static void print_stats(FILE *out, const char *scope, const char *heur, const json_t *t)
+static void print_stats(FILE *out, int width, const char *scope, const char *heur,
+                        const json_t *t)
 {
-    fprintf(out, "%-12s %-16s %6lld", scope, heur,
+    fprintf(out, "%-*s %-16s %6lld", width, scope, heur,
             (long long)json_integer_value(json_object_get(t, "points")));
     cell(out, t, "mae_pct", 7, 2, 1.0, "");
     cell(out, t, "rmse_pct", 7, 2, 1.0, "");
@@ -75,7 +76,21 @@ static void print_summary(FILE *out, const json_t *doc)
         const char *k;
         json_t *t;
         json_object_foreach((json_t *)by, k, t)
-            print_stats(out, s ? "channels" : "entries", k, t);
+            print_stats(out, 12, s ? "channels" : "entries", k, t);
+    }
+    const json_t *models = json_object_get(json_object_get(doc, "summary"), "per_model");
+    if (json_object_size(models) == 0)
+        return;
+    fprintf(out, "\nper system model (over its entries)\n%-16s %-16s %6s %7s %7s %7s %8s %8s "
+                 "%6s %9s\n", "model", "heuristic", "points", "MAE", "RMSE", "max", "mean",
+            "polarity", "over", "pearson_r");
+    const char *model;
+    json_t *by;
+    json_object_foreach((json_t *)models, model, by) {
+        const char *k;
+        json_t *t;
+        json_object_foreach(by, k, t)
+            print_stats(out, 16, model, k, t);
     }
 }
 

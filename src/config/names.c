@@ -43,6 +43,7 @@ static const char *const heuristic_names[HAMM_HEUR_COUNT] = {
     [HAMM_HEUR_FULL_OVERLAP] = "full-overlap",
     [HAMM_HEUR_AVERAGE] = "average",
     [HAMM_HEUR_LOCALITY_SWITCH] = "locality-switch",
+    [HAMM_HEUR_COMMAND_TIMED] = "command-timed",
 };
 
 const struct enum_table config_heuristic_names = {

@@ -9,9 +9,14 @@
 #include "common/alloc.h"
 #include "pipeline.h"
 #include "hamm/dram_model.h"
+#include "timed.h"
 #include "window.h"
 
-#define PROFILERS 2 /* NO_OVERLAP and FULL_OVERLAP; the other heuristics derive from them */
+#define WINDOWS 2   /* NO_OVERLAP and FULL_OVERLAP; average and locality-switch use them */
+#define TIMED_TASKS 2 /* command-timed's channels, split so both threads can run them */
+#define PROFILERS (WINDOWS + TIMED_TASKS) /* the windows, then command-timed's halves:
+                                             profiler WINDOWS + k has the channels c with
+                                             c % TIMED_TASKS == k */
 #define STAGE HAMM_CHANNEL_BATCH_MAX /* requests staged at a time: one batch */
 #define STAGES 4    /* batches in flight to the worker */
 
@@ -19,7 +24,8 @@ struct hamm_dram_model {
     hamm_model_params p;
     const hamm_addrmap *map;
     unsigned heuristics;
-    window **windows; /* [channel * PROFILERS + profiler], NULL when not run */
+    window **windows; /* [channel * WINDOWS + profiler], NULL when not run */
+    timed **timers;   /* [channel], NULL when command-timed does not run */
     /* Batches of requests grouped by channel, so each profiler runs over a stretch of its
      * own requests with its state in cache.  With p.threads > 1 the caller's thread
      * reads and maps requests into one while a worker runs the profilers over others;
@@ -55,6 +61,13 @@ hamm_status hamm_model_params_from_config(const hamm_system_config *cfg, hamm_mo
     p->tRCD = d->timing.tRCD;
     p->bytes_per_cycle = cfg->chips_per_channel * d->bus_width_bits * d->data_rate / 8;
     p->locality_threshold = cfg->locality_threshold;
+    p->bank_groups = d->bank_groups;
+    p->burst_length = d->burst_length;
+    p->data_rate = d->data_rate;
+    p->burst_bytes = cfg->chips_per_channel * d->bus_width_bits / 8 * d->burst_length;
+    p->timing = d->timing;
+    p->arrivals = 0; /* saturated, as hamm simulate replays by default */
+    p->refresh = 1;
     if (p->bytes_per_cycle == 0)
         return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(cfg->source),
                              "dram.organization.bus_width_bits",
@@ -67,12 +80,26 @@ double hamm_model_service_cycles(const hamm_model_params *p, uint32_t bytes)
     return (double)bytes / (double)p->bytes_per_cycle;
 }
 
+/* A set of profiler indices: 0 and 1 the windows, WINDOWS (and up) command-timed. */
 static unsigned profilers_needed(unsigned heuristics)
 {
     unsigned need = heuristics & ((1u << HAMM_HEUR_NO_OVERLAP) | (1u << HAMM_HEUR_FULL_OVERLAP));
     if (heuristics & ((1u << HAMM_HEUR_AVERAGE) | (1u << HAMM_HEUR_LOCALITY_SWITCH)))
         need |= (1u << HAMM_HEUR_NO_OVERLAP) | (1u << HAMM_HEUR_FULL_OVERLAP);
+    if (heuristics & (1u << HAMM_HEUR_COMMAND_TIMED))
+        need |= 1u << WINDOWS;
     return need;
+}
+
+static timed_params timed_params_of(const hamm_model_params *p)
+{
+    timed_params tp = {
+        .dram = {p->banks, p->bank_groups ? p->bank_groups : 1, p->burst_length,
+                 p->data_rate, p->timing},
+        .queue_size = p->queue_size, .policy = p->policy, .burst_bytes = p->burst_bytes,
+        .bytes_per_cycle = p->bytes_per_cycle, .arrivals = p->arrivals,
+        .refresh = p->refresh};
+    return tp;
 }
 
 static hamm_status check_params(const hamm_model_params *p, const hamm_geometry *g,
@@ -100,8 +127,9 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
     hamm_dram_model *m = calloc(1, sizeof *m);
     int ok = m != NULL;
     if (ok) {
-        m->windows = hamm_calloc_array((size_t)p->channels * PROFILERS, sizeof *m->windows);
-        ok = m->windows != NULL;
+        m->windows = hamm_calloc_array((size_t)p->channels * WINDOWS, sizeof *m->windows);
+        m->timers = hamm_calloc_array(p->channels, sizeof *m->timers);
+        ok = m->windows != NULL && m->timers != NULL;
     }
     for (int i = 0; ok && i < (p->threads > 1 ? STAGES : 1); i++)
         ok = hamm_channel_batch_new(&m->stages[i], map, NULL) == HAMM_OK;
@@ -117,18 +145,22 @@ hamm_status hamm_dram_model_new(hamm_dram_model **out, const hamm_model_params *
     window_params wp = {p->banks, p->policy == HAMM_SCHED_FCFS ? 1 : p->queue_size, 0,
                         p->policy == HAMM_SCHED_MOST_PENDING, p->tRC, p->tRP, p->tRCD,
                         p->bytes_per_cycle};
-    for (uint32_t c = 0; c < p->channels; c++)
-        for (int k = 0; k < PROFILERS; k++) {
+    timed_params tp = timed_params_of(p);
+    for (uint32_t c = 0; c < p->channels; c++) {
+        for (int k = 0; k < WINDOWS; k++) {
             if (!(need & (1u << k)))
                 continue;
             wp.full_overlap = k == HAMM_HEUR_FULL_OVERLAP;
-            window *w = window_new(&wp, NULL);
-            if (!w) {
-                hamm_dram_model_free(m);
-                return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
-            }
-            m->windows[c * PROFILERS + (unsigned)k] = w;
+            if (!(m->windows[c * WINDOWS + (unsigned)k] = window_new(&wp, NULL)))
+                need = 0;
         }
+        if ((need >> WINDOWS & 1u) && !(m->timers[c] = timed_new(&tp)))
+            need = 0;
+        if (!need) {
+            hamm_dram_model_free(m);
+            return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+        }
+    }
     if (p->threads > 1 && (st = start_worker(m, err)) != HAMM_OK) {
         hamm_dram_model_free(m);
         return st;
@@ -143,8 +175,15 @@ static void run_batch(hamm_dram_model *m, const hamm_channel_batch *b, int k)
     for (uint32_t c = 0; c < m->p.channels; c++) {
         size_t n;
         const hamm_mapped_request *r = hamm_channel_batch_channel(b, c, &n);
-        window *w = m->windows[c * PROFILERS + (unsigned)k];
-        if (w && n)
+        if (n == 0)
+            continue;
+        if (k >= WINDOWS) {
+            if (m->timers[c] && c % TIMED_TASKS == (uint32_t)(k - WINDOWS))
+                timed_push(m->timers[c], r, n);
+            continue;
+        }
+        window *w = m->windows[c * WINDOWS + (unsigned)k];
+        if (w)
             window_push(w, r, n);
     }
 }
@@ -158,9 +197,11 @@ static void run_task(void *ctx, unsigned profiler, unsigned slot)
 static hamm_status start_worker(hamm_dram_model *m, hamm_error *err)
 {
     unsigned profilers = 0;
-    for (int k = 0; k < PROFILERS; k++)
+    for (int k = 0; k < WINDOWS; k++)
         if (m->windows[k]) /* channel 0 has every profiler that runs */
             profilers |= 1u << k;
+    for (uint32_t k = 0; m->timers[0] && k < TIMED_TASKS; k++)
+        profilers |= 1u << (WINDOWS + k);
     return pipeline_new(&m->pipe, STAGES, profilers, run_task, m, err);
 }
 
@@ -194,17 +235,24 @@ void hamm_dram_model_add(hamm_dram_model *m, const hamm_request *reqs, size_t n)
 void hamm_dram_model_finish(hamm_dram_model *m)
 {
     pipeline_finish(m->pipe);
-    for (size_t i = 0; i < (size_t)m->p.channels * PROFILERS; i++)
+    for (size_t i = 0; i < (size_t)m->p.channels * WINDOWS; i++)
         if (m->windows[i])
             window_finish(m->windows[i]);
+    for (uint32_t c = 0; c < m->p.channels; c++)
+        if (m->timers[c])
+            timed_finish(m->timers[c]);
 }
 
 const hamm_model_totals *hamm_dram_model_totals(const hamm_dram_model *m, uint32_t channel,
                                                 hamm_heuristic h)
 {
-    if (channel >= m->p.channels || (h != HAMM_HEUR_NO_OVERLAP && h != HAMM_HEUR_FULL_OVERLAP))
+    if (channel >= m->p.channels)
         return NULL;
-    window *w = m->windows[channel * PROFILERS + (unsigned)h];
+    if (h == HAMM_HEUR_COMMAND_TIMED)
+        return m->timers[channel] ? timed_totals(m->timers[channel]) : NULL;
+    if (h != HAMM_HEUR_NO_OVERLAP && h != HAMM_HEUR_FULL_OVERLAP)
+        return NULL;
+    window *w = m->windows[channel * WINDOWS + (unsigned)h];
     return w ? window_totals(w) : NULL;
 }
 
@@ -243,6 +291,7 @@ double hamm_dram_model_efficiency(const hamm_dram_model *m, uint32_t channel, ha
     switch (h) {
     case HAMM_HEUR_NO_OVERLAP:
     case HAMM_HEUR_FULL_OVERLAP:
+    case HAMM_HEUR_COMMAND_TIMED:
         return totals_efficiency(hamm_dram_model_totals(m, channel, h));
     case HAMM_HEUR_AVERAGE: {
         double a = totals_efficiency(hamm_dram_model_totals(m, channel, HAMM_HEUR_NO_OVERLAP));
@@ -260,10 +309,10 @@ double hamm_dram_model_efficiency(const hamm_dram_model *m, uint32_t channel, ha
 
 static uint64_t channel_requests(const hamm_dram_model *m, uint32_t c)
 {
-    for (int k = 0; k < PROFILERS; k++)
-        if (m->windows[c * PROFILERS + (unsigned)k])
-            return window_totals(m->windows[c * PROFILERS + (unsigned)k])->requests;
-    return 0;
+    for (int k = 0; k < WINDOWS; k++)
+        if (m->windows[c * WINDOWS + (unsigned)k])
+            return window_totals(m->windows[c * WINDOWS + (unsigned)k])->requests;
+    return m->timers[c] ? timed_totals(m->timers[c])->requests : 0;
 }
 
 /* weighted: by requests; else the plain mean over channels with requests. */
@@ -306,9 +355,12 @@ void hamm_dram_model_free(hamm_dram_model *m)
     if (!m)
         return;
     pipeline_free(m->pipe);
-    for (size_t i = 0; m->windows && i < (size_t)m->p.channels * PROFILERS; i++)
+    for (size_t i = 0; m->windows && i < (size_t)m->p.channels * WINDOWS; i++)
         window_free(m->windows[i]);
+    for (uint32_t c = 0; m->timers && c < m->p.channels; c++)
+        timed_free(m->timers[c]);
     free(m->windows);
+    free(m->timers);
     for (int i = 0; i < STAGES; i++)
         hamm_channel_batch_free(m->stages[i]);
     free(m);

@@ -45,11 +45,12 @@ static double pick_mean(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
     return hamm_dram_model_mean(m, h);
 }
 
-/* Either profiler's totals: both count the same requests. */
+/* Any profiler's totals: all count the same requests. */
 static const hamm_model_totals *any_totals(const hamm_dram_model *m, uint32_t c)
 {
     const hamm_model_totals *t = hamm_dram_model_totals(m, c, HAMM_HEUR_NO_OVERLAP);
-    return t ? t : hamm_dram_model_totals(m, c, HAMM_HEUR_FULL_OVERLAP);
+    t = t ? t : hamm_dram_model_totals(m, c, HAMM_HEUR_FULL_OVERLAP);
+    return t ? t : hamm_dram_model_totals(m, c, HAMM_HEUR_COMMAND_TIMED);
 }
 
 static json_t *channel_json(const hamm_dram_model *m, uint32_t c)
@@ -73,8 +74,9 @@ static json_t *parameters_json(const hamm_dram_model *m, uint32_t request_size)
         if (hamm_dram_model_heuristics(m) & (1u << h))
             report_append(heuristics, json_string(hamm_heuristic_name((hamm_heuristic)h)), &ok);
     heuristics = report_checked(heuristics, ok);
-    return json_pack("{s:s, s:I, s:I, s:I, s:o, s:f, s:I, s:f, s:I, s:I, s:I}", "policy",
-                     hamm_scheduler_name(p->policy), "queue_size", (json_int_t)p->queue_size,
+    return json_pack("{s:s, s:s, s:I, s:I, s:I, s:o, s:f, s:I, s:f, s:I, s:I, s:I}",
+                     "policy", hamm_scheduler_name(p->policy), "replay",
+                     p->arrivals ? "timed" : "saturated", "queue_size", (json_int_t)p->queue_size,
                      "channels", (json_int_t)p->channels, "banks_per_channel",
                      (json_int_t)p->banks, "heuristics", heuristics, "locality_threshold",
                      p->locality_threshold, "bytes_per_cycle", (json_int_t)p->bytes_per_cycle,

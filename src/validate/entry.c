@@ -27,6 +27,7 @@ static hamm_status open_all(const hamm_suite *s, size_t e, int prefetch, entry_r
     if (rc != HAMM_OK)
         return rc;
     p.threads = 1; /* the workers already keep the cores busy */
+    p.arrivals = en->replay == HAMM_REPLAY_TIMED; /* what the engine's queue sees */
     hamm_engine_params ep = {.cfg = st->cfg, .replay = en->replay, .refresh = 1};
     hamm_trace_options to = {.format = en->format, .request_size = en->request_size,
                              .prefetch = prefetch};

@@ -110,13 +110,16 @@ json_t *validate_stats_json(const hamm_errstats *t)
                      reason(t->polarity_null_reason));
 }
 
-/* The points of heuristic h, per entry (per_channel 0) or per channel; both arrays hold
- * at least as many slots as there are points. */
+/* The points of heuristic h, per entry (per_channel 0) or per channel, of the entries of
+ * system model `model` (NULL: all); both arrays hold at least as many slots as there are
+ * points. */
 static size_t gather(const hamm_suite *s, const entry_result *r, int h, int per_channel,
-                     double *m, double *p)
+                     const char *model, double *m, double *p)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->n; i++) {
+        if (model && strcmp(r[i].model, model) != 0)
+            continue;
         if (!per_channel) {
             if (r[i].measured >= 0.0 && r[i].predicted[h] >= 0.0) {
                 m[n] = r[i].measured;
@@ -136,7 +139,7 @@ static size_t gather(const hamm_suite *s, const entry_result *r, int h, int per_
 }
 
 static json_t *stats_by_heuristic(const hamm_suite *s, const entry_result *r, int per_channel,
-                                  double *m, double *p)
+                                  const char *model, double *m, double *p)
 {
     json_t *o = json_object();
     int ok = o != NULL;
@@ -144,9 +147,20 @@ static json_t *stats_by_heuristic(const hamm_suite *s, const entry_result *r, in
         if (!(s->heuristics & (1u << h)))
             continue;
         hamm_errstats t;
-        hamm_errstats_compute(m, p, gather(s, r, h, per_channel, m, p), &t);
+        hamm_errstats_compute(m, p, gather(s, r, h, per_channel, model, m, p), &t);
         report_set(o, hamm_heuristic_name((hamm_heuristic)h), validate_stats_json(&t), &ok);
     }
+    return report_checked(o, ok);
+}
+
+/* Per entry, separately for each system model, in the order models first appear. */
+static json_t *stats_by_model(const hamm_suite *s, const entry_result *r, double *m, double *p)
+{
+    json_t *o = json_object();
+    int ok = o != NULL;
+    for (size_t i = 0; ok && i < s->n; i++)
+        if (r[i].model[0] && !json_object_get(o, r[i].model))
+            report_set(o, r[i].model, stats_by_heuristic(s, r, 0, r[i].model, m, p), &ok);
     return report_checked(o, ok);
 }
 
@@ -159,8 +173,9 @@ static json_t *summary_json(const hamm_suite *s, const entry_result *r)
     double *p = hamm_calloc_array(slots, sizeof *p);
     json_t *o = NULL;
     if (m && p)
-        o = json_pack("{s:o, s:o}", "per_entry", stats_by_heuristic(s, r, 0, m, p),
-                      "per_channel", stats_by_heuristic(s, r, 1, m, p));
+        o = json_pack("{s:o, s:o, s:o}", "per_entry", stats_by_heuristic(s, r, 0, NULL, m, p),
+                      "per_channel", stats_by_heuristic(s, r, 1, NULL, m, p), "per_model",
+                      stats_by_model(s, r, m, p));
     free(m);
     free(p);
     return o;

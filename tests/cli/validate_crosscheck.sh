@@ -17,7 +17,7 @@ for i in $(seq 0 $((n - 1))); do
     args=(-m "$model" -r "$(jq -r '.request_size // 64' <<<"$e")" -f "$(jq -r '.format // "auto"' <<<"$e")")
     while IFS= read -r s; do [ -n "$s" ] && args+=(--set "$s"); done \
         < <(jq -r '(.set // {}) | to_entries[] | "\(.key)=\(.value)"' <<<"$e")
-    "$hamm" predict --json "${args[@]}" "$trace" >"$tmp/p.json"
+    "$hamm" predict --json "${args[@]}" -R "$(jq -r '.replay // "saturated"' <<<"$e")" "$trace" >"$tmp/p.json"
     "$hamm" simulate --json "${args[@]}" -R "$(jq -r '.replay // "saturated"' <<<"$e")" "$trace" >"$tmp/s.json"
     jq -e --argjson i "$i" --argjson tol "$tol" --slurpfile p "$tmp/p.json" --slurpfile s "$tmp/s.json" '
         def close(a; b): (a == null and b == null) or (a != null and b != null and ((a - b) | fabs) <= $tol);
@@ -37,7 +37,7 @@ for i in $(seq 0 $((n - 1))); do
         and close($v.predicted_row_locality_requests_per_activate; $p.total.row_locality_requests_per_activate)
     ' "$result" >/dev/null || { echo "entry $i disagrees with predict/simulate"; exit 1; }
 done
-# The statistics, recomputed: per entry and per channel, every heuristic.
+# The statistics, recomputed: per entry, per channel and per system model, every heuristic.
 jq -e --argjson tol "$tol" '
     def close(a; b): (a == null and b == null) or (a != null and b != null and ((a - b) | fabs) <= $tol);
     def stats(pts): (pts | length) as $n | (pts | map(.p - .m) | map(. * 100)) as $e
@@ -48,11 +48,13 @@ jq -e --argjson tol "$tol" '
         | (pts | map((.p - $my) * (.p - $my)) | add) as $syy
         | {points: $n, mae_pct: $mae, rmse_pct: ($e | map(. * .) | add / $n | sqrt),
            max_abs_error_pct: ($e | map(fabs) | max), mean_signed_error_pct: $ms,
-           polarity: ($ms / $mae), over_predicted_fraction: (($e | map(select(. > 0)) | length) / $n),
-           pearson_r: ($sxy / (($sxx * $syy) | sqrt))};
+           polarity: (if $mae == 0 then null else $ms / $mae end), over_predicted_fraction: (($e | map(select(. > 0)) | length) / $n),
+           pearson_r: (if $n < 2 or $sxx * $syy == 0 then null else $sxy / (($sxx * $syy) | sqrt) end)};
     def same(a; b): [b | to_entries[] | .key as $k | close(a[$k]; .value)] | all;
     . as $d | $d.heuristics | all(. as $h
         | same($d.summary.per_entry[$h]; stats([$d.entries[] | {m: .measured.dram_efficiency, p: .predicted[$h]}]))
-        and same($d.summary.per_channel[$h]; stats([$d.entries[].channels[] | {m: .measured_dram_efficiency, p: .predicted[$h]}])))
+        and same($d.summary.per_channel[$h]; stats([$d.entries[].channels[] | {m: .measured_dram_efficiency, p: .predicted[$h]}]))
+        and ([$d.entries[].model] | unique | all(. as $mo
+              | same($d.summary.per_model[$mo][$h]; stats([$d.entries[] | select(.model == $mo) | {m: .measured.dram_efficiency, p: .predicted[$h]}])))))
 ' "$result" >/dev/null || { echo "summary statistics disagree with jq's"; exit 1; }
 echo "$n entries agree with predict and simulate"

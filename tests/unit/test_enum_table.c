@@ -92,7 +92,7 @@ static void unknown_names_fail(void **state)
     assert_int_equal(hamm_heuristic_from_name("best", &h, &err), HAMM_ERR_ARG);
     assert_string_equal(err.field, "--heuristic");
     assert_string_equal(err.text, "unknown heuristic 'best' (no-overlap, full-overlap, "
-                                  "average, locality-switch, all)");
+                                  "average, locality-switch, command-timed, all)");
     hamm_replay r;
     hamm_error_clear(&err);
     assert_int_equal(hamm_replay_from_name("sometimes", &r, &err), HAMM_ERR_ARG);

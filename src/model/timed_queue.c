@@ -1,0 +1,122 @@
+/* timed_queue.c - the command-timed profiler's queue: each bank's requests oldest first,
+ * all requests oldest first (fcfs), the oldest read and write hit of each bank, and the
+ * per-bank keys a decision reads (timed_internal.h). */
+#include "timed_internal.h"
+
+/* The bank and group parts of bank b's earliest commands, which decisions read. */
+static void rekey_bank(timed *m, uint32_t b)
+{
+    const tdram *d = &m->d;
+    tbank *k = &m->bank[b];
+    const uint64_t *be = d->bank[b], *ge = d->group[b >> d->group_shift];
+    tcmd row = k->open_row == NO_ROW ? TC_ACT : TC_PRE;
+    k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
+    k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
+    k->row_l = max64(be[row], ge[row]);
+}
+
+/* Command cmd went to bank b: refresh the keys its delays changed (every bank of the
+ * group when it delays something group-wide, else bank b's). */
+void timed_queue_rekey(timed *m, uint32_t b, tcmd cmd)
+{
+    if (!(m->d.scopes[cmd] & (1u << TS_GROUP))) {
+        rekey_bank(m, b);
+        return;
+    }
+    uint32_t shift = m->d.group_shift, first = b >> shift << shift;
+    for (uint32_t x = first; x < first + (1u << shift); x++)
+        rekey_bank(m, x);
+}
+
+void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i)
+{
+    k->first[w] = i;
+    k->first_seq[w] = i == NIL ? NEVER : m->pool[i].seq;
+}
+
+void timed_queue_push(timed *m, const hamm_mapped_request *r)
+{
+    uint32_t i = m->free_slot;
+    treq *q = &m->pool[i];
+    tbank *k = &m->bank[r->bank];
+    m->free_slot = q->next;
+    uint32_t bb = m->p.burst_bytes;
+    uint32_t bursts = bb ? (r->size + bb - 1) / bb : 1;
+    *q = (treq){m->seq++, r->bank, r->row, bursts ? bursts : 1, r->write != 0,
+                k->tail, NIL, m->newest, NIL};
+    if (k->tail != NIL)
+        m->pool[k->tail].next = i;
+    else
+        k->head = i;
+    k->tail = i;
+    if (m->newest != NIL)
+        m->pool[m->newest].newer = i;
+    else
+        m->oldest = i;
+    m->newest = i;
+    if (k->open_row == r->row) {
+        k->hits[q->write]++;
+        if (k->first[q->write] == NIL)
+            timed_queue_set_first(m, k, q->write, i);
+    }
+    m->size++;
+}
+
+/* The oldest request of bank k from i on that is of kind w and hits the open row. */
+uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w)
+{
+    for (; i != NIL; i = m->pool[i].next)
+        if (m->pool[i].row == k->open_row && m->pool[i].write == w)
+            return i;
+    return NIL;
+}
+
+/* Request i has issued its last burst: it leaves the queue. */
+void timed_queue_remove(timed *m, uint32_t i)
+{
+    treq *q = &m->pool[i];
+    tbank *k = &m->bank[q->bank];
+    k->hits[q->write]--;
+    timed_queue_set_first(m, k, q->write, k->hits[q->write] ? timed_queue_next_hit(m, k, q->next, q->write) : NIL);
+    if (q->prev != NIL)
+        m->pool[q->prev].next = q->next;
+    else
+        k->head = q->next;
+    if (q->next != NIL)
+        m->pool[q->next].prev = q->prev;
+    else
+        k->tail = q->prev;
+    if (q->older != NIL)
+        m->pool[q->older].newer = q->newer;
+    else
+        m->oldest = q->newer;
+    if (q->newer != NIL)
+        m->pool[q->newer].older = q->older;
+    else
+        m->newest = q->older;
+    q->next = m->free_slot;
+    m->free_slot = i;
+    m->size--;
+}
+
+/* The request whose row bank b opens next: its oldest, or (most-pending) the first of
+ * the row with the most queued requests, the older row on ties; *pending is that count. */
+uint32_t timed_queue_target(const timed *m, uint32_t b, uint32_t *pending)
+{
+    const tbank *k = &m->bank[b];
+    *pending = 1;
+    if (m->p.policy != HAMM_SCHED_MOST_PENDING)
+        return k->head;
+    uint32_t best = k->head;
+    *pending = 0;
+    for (uint32_t i = k->head; i != NIL; i = m->pool[i].next) {
+        uint32_t n = 0;
+        for (uint32_t j = k->head; j != NIL; j = m->pool[j].next)
+            n += m->pool[j].row == m->pool[i].row;
+        if (n > *pending) {
+            *pending = n;
+            best = i;
+        }
+    }
+    return best;
+}
