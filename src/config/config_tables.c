@@ -131,7 +131,7 @@ static const struct schema_field system_fields[] = {
      "0: none; else at most this many row hits while an older request wants another row",
      NULL},
     {"ready_order", SCHEMA_ENUM, QUIET, 0, 0, 0, "column-first", S(ready_order), 0, "", NULL,
-     "column-first or oldest-ready (fr-fcfs only)", &config_ready_order_names},
+     "column-first, oldest-ready or queue-head (fr-fcfs only)", &config_ready_order_names},
     {"request_size_bytes", SCHEMA_U32, REQ | POW2, 1, 4096, 0, NULL, S(request_size), 0,
      "bytes", NULL, "bytes per request", NULL},
     {"cores", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(cores), 0, "", NULL,

@@ -170,8 +170,8 @@ static void every_model_scheduler_option_and_pattern(void **state)
             for (int p = 0; p < PATTERNS; p++)
                 for (int refresh = 0; refresh < 2; refresh++)
                     runs += each_option(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
-    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x 2 orders; the others 3 x 3 */
-    unsigned per = 3 * 3 * 2 * 2 + (HAMM_SCHED_COUNT - 1) * 3 * 3;
+    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x every order; the others 3 x 3 */
+    unsigned per = 3 * 3 * 2 * HAMM_ORDER_COUNT + (HAMM_SCHED_COUNT - 1) * 3 * 3;
     unsigned cases = sizeof systems / sizeof systems[0] * PATTERNS;
     assert_int_equal(runs, cases * 2 * per);
     assert_int_equal(refresh_runs, cases * per); /* every refresh run checked its refreshes */
