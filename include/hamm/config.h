@@ -36,6 +36,9 @@ typedef enum hamm_ready_order {
     HAMM_ORDER_COLUMN_FIRST = 0, /* any row hit before any row command ("column-first") */
     HAMM_ORDER_OLDEST_READY,     /* the oldest request whose next command is legal
                                     ("oldest-ready": Ramulator's FRFCFS) */
+    HAMM_ORDER_QUEUE_HEAD,       /* activated requests first, then the oldest ready; only
+                                    that head may issue ("queue-head": Ramulator 1's
+                                    controller with FRFCFS_Cap) */
     HAMM_ORDER_COUNT
 } hamm_ready_order;
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "hamm/config.h"
+#include "hamm/plot.h"
 #include "hamm/report.h"
 #include "hamm/error.h"
 #include "hamm/stream.h"
@@ -133,6 +134,13 @@ int cli_check_paths(const char *cmd, const cli_path *paths, size_t n);
  * registered at once; cli_temp_forget once it is renamed or removed. */
 int cli_temp_create(char *tmpl);
 void cli_temp_forget(const char *tmpl);
+/* A staging directory (hamm_stage) removed, with what is in it, when a fatal signal ends
+ * the run: open, commit and abort as hamm_stage_* do, registering it between. */
+hamm_status cli_stage_open(hamm_stage *s, const char *dir, hamm_error *err);
+hamm_status cli_stage_commit(hamm_stage *s, hamm_error *err);
+void cli_stage_abort(hamm_stage *s);
+/* Remove directory `path`, its files and its subdirectories' (async-signal-safe). */
+void cli_temp_remove_tree(const char *path);
 
 /* The error on standard output, if any, reported as "hamm: standard output: ..."
  * after the subcommand has run: the exit status it should have. */

@@ -44,7 +44,7 @@ static json_t *load_plan(const char *dir)
  * sweep names the plan's suite and holds the point's overrides; the fields the sweep
  * document and its table use must be there.  `field` gets the JSON path. */
 static const char *point_mismatch(const json_t *plan, const json_t *pt, const json_t *doc,
-                                  char *field, size_t size)
+                                  const json_t *first, char *field, size_t size)
 {
     const json_t *want = json_object_get(plan, "suite"), *got = json_object_get(doc, "suite");
     const json_t *over = json_object_get(doc, "overrides");
@@ -73,11 +73,13 @@ static const char *point_mismatch(const json_t *plan, const json_t *pt, const js
         snprintf(field, size, "summary.per_entry");
         return "missing, or not an object";
     }
-    return NULL;
+    return merge_global_mismatch(plan, pt, doc, first, field, size);
 }
 
-/* The result of one plan point, or NULL after saying why (missing: *missing is set). */
-static json_t *load_point(const char *dir, const json_t *plan, const json_t *pt, int *missing)
+/* The result of one plan point, or NULL after saying why (missing: *missing is set);
+ * `first` is the first result loaded (NULL: none yet), which every other must agree with. */
+static json_t *load_point(const char *dir, const json_t *plan, const json_t *pt,
+                          const json_t *first, int *missing)
 {
     const char *name = json_string_value(json_object_get(pt, "output"));
     char path[PATH_MAX + 64], field[160];
@@ -87,7 +89,7 @@ static json_t *load_point(const char *dir, const json_t *plan, const json_t *pt,
     const char *schema = json_string_value(json_object_get(doc, "schema"));
     const char *why = NULL;
     if (doc && schema && strcmp(schema, HAMM_VALIDATE_SCHEMA) == 0 &&
-        !(why = point_mismatch(plan, pt, doc, field, sizeof field)))
+        !(why = point_mismatch(plan, pt, doc, first, field, sizeof field)))
         return doc;
     if (why) {
         fprintf(stderr, "hamm: %s: %s: %s\n", path, field, why);
@@ -112,10 +114,12 @@ static json_t *merge(const char *dir, const json_t *plan)
     const json_t *plan_points = json_object_get(plan, "points");
     json_t *points = json_array();
     size_t i, missing = 0, bad = 0;
-    json_t *pt;
+    json_t *pt, *first = NULL;
     json_array_foreach(plan_points, i, pt) {
         int miss = 0;
-        json_t *result = load_point(dir, plan, pt, &miss);
+        json_t *result = load_point(dir, plan, pt, first, &miss);
+        if (result && !first)
+            first = json_incref(result);
         missing += miss;
         bad += !result && !miss;
         json_t *entry = result ? sweep_point(i, json_incref(json_object_get(pt, "set")), result)
@@ -125,6 +129,7 @@ static json_t *merge(const char *dir, const json_t *plan)
         else
             json_decref(entry);
     }
+    json_decref(first);
     if (missing || bad) {
         fprintf(stderr, "hamm: merge: %zu of %zu jobs have no result, %zu a bad one; "
                         "nothing written\n", missing, json_array_size(plan_points), bad);

@@ -66,8 +66,14 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
         return CLI_FAIL;
     o->source = path;
     hamm_plot_result res;
+    hamm_stage stage; /* the library stages its files too; this one is removed on a signal */
     int rc = CLI_OK;
-    if (hamm_plot_write(doc, dir, o, &res, &err) != HAMM_OK)
+    if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
+        rc = cli_report(&err);
+    else if (hamm_plot_write(doc, stage.path, o, &res, &err) != HAMM_OK) {
+        cli_stage_abort(&stage);
+        rc = cli_report(&err);
+    } else if (cli_stage_commit(&stage, &err) != HAMM_OK)
         rc = cli_report(&err);
     if (rc == CLI_OK) {
         const hamm_plot_result *plots[] = {&res};

@@ -221,13 +221,13 @@ int cmd_report(int argc, char **argv)
     rc = cli_plot_templates(&o.plot, templates, sizeof templates);
     if (rc == CLI_OK)
         rc = load_suite(&o, &models, &s);
-    if (rc == CLI_OK && hamm_stage_open(&r.stage, o.v.out_path, &err) != HAMM_OK)
+    if (rc == CLI_OK && cli_stage_open(&r.stage, o.v.out_path, &err) != HAMM_OK)
         rc = cli_report(&err);
     else if (rc == CLI_OK) {
         rc = build(&r, s);
         if (rc != CLI_OK)
-            hamm_stage_abort(&r.stage);
-        else if (hamm_stage_commit(&r.stage, &err) != HAMM_OK)
+            cli_stage_abort(&r.stage);
+        else if (cli_stage_commit(&r.stage, &err) != HAMM_OK)
             rc = cli_report(&err);
     }
     if (rc == CLI_OK)

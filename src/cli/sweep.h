@@ -37,6 +37,13 @@ int cli_sweep_suite(const char *path, const cli_model_path *models, hamm_suite *
  * reference).  Prints any error; `hamm report` runs its sweeps with it. */
 int cli_sweep_run(const hamm_suite *s, const hamm_grid *g, const char *const *sets,
                   size_t nsets, unsigned jobs, json_t **doc);
+/* Why point result `doc` is not a part of the sweep `plan` plans (merge_check.c), or NULL:
+ * hamm's version, the overrides (the sweep's --sets and point `pt`'s set, exactly), and,
+ * against `first` (the first result, NULL: none yet), the heuristics and every entry's
+ * suite fields, trace hash and model config beside the grid's keys.  `field` gets the
+ * JSON path. */
+const char *merge_global_mismatch(const json_t *plan, const json_t *pt, const json_t *doc,
+                                  const json_t *first, char *field, size_t size);
 /* Print the sweep document as a table: per point, its set and the per-entry MAE. */
 void sweep_table(FILE *out, const json_t *doc);
 

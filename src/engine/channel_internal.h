@@ -8,6 +8,7 @@
  *                    and queue) and the write drain that picks the queue served;
  *   scheduler.c      which column or row command to issue now (the four policies);
  *   oldest_ready.c   fr-fcfs's other order: the oldest request with a legal command;
+ *   queue_head.c     fr-fcfs as Ramulator 1 runs it: only the head of its queues issues;
  *   page_policy.c    closing rows no queued request hits (closed and timeout pages);
  *   refresh.c        REF every tREFI, and skipping idle time;
  *   channel.c        life cycle, issuing a command, counters and the clock.
@@ -218,6 +219,12 @@ int scheduler_step(channel *c, uint64_t t, uint64_t *next);
 /* fr-fcfs oldest-ready: issue the command of the oldest request whose next command is
  * legal at t (returns 1); else lower *next to when one could be. */
 int oldest_ready_step(channel *c, uint64_t t, uint64_t *next);
+
+/* ---- queue_head.c ---- */
+
+/* fr-fcfs queue-head (Ramulator 1's controller): issue the head's command if legal at t
+ * (returns 1); else lower *next to when a command could be. */
+int queue_head_step(channel *c, uint64_t t, uint64_t *next);
 
 /* ---- page_policy.c ---- */
 

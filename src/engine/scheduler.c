@@ -205,8 +205,15 @@ static int options_first(channel *c, uint64_t t, uint64_t *next)
         command_queue_drain(c);
     if (c->size == 0)
         return close_step(c, t, next);
-    if (c->p.ready_order == HAMM_ORDER_OLDEST_READY)
+    switch (c->p.ready_order) {
+    case HAMM_ORDER_OLDEST_READY:
         return oldest_ready_step(c, t, next) || close_step(c, t, next);
+    case HAMM_ORDER_QUEUE_HEAD:
+        return queue_head_step(c, t, next) || close_step(c, t, next);
+    case HAMM_ORDER_COLUMN_FIRST:
+    case HAMM_ORDER_COUNT:
+        break;
+    }
     return -1;
 }
 

@@ -1,5 +1,5 @@
-/* plot_check.c - the shape of a hamm-validate/1 document checked before anything is
- * written, so a field missing or of the wrong type is an error naming its JSON path
+/* plot_check.c - the shape of a hamm-validate/1 or hamm-sweep/1 document checked before
+ * anything is written, so a field missing or of the wrong type is an error naming its JSON path
  * (entries[2].measured.dram_efficiency) rather than a silent gap in a figure. */
 #include <stdio.h>
 #include <string.h>
@@ -138,4 +138,81 @@ hamm_status plot_validate_check(const plot_ctx *c, const json_t *doc, hamm_error
         w.path[len] = '\0';
     }
     return st;
+}
+
+/* One point of a hamm-sweep/1 document (w->path is "points[i]"): its set names each grid
+ * key, and its result has what the figures read: the MAE of each heuristic, and each
+ * entry's name and error per heuristic, with every entry of the first point (`names`). */
+static hamm_status check_point(walk *w, const json_t *grid, const json_t *pt, const char **h,
+                               size_t nh, const json_t *first_entries)
+{
+    size_t i, len = strlen(w->path);
+    const json_t *g, *e, *set = json_object_get(pt, "set");
+    if (!json_is_object(set))
+        return wrong(w, "set", "an object");
+    json_array_foreach(grid, i, g) {
+        const char *key = json_string_value(json_object_get(g, "key"));
+        if (!json_is_string(json_object_get(set, key)))
+            return enter(w, "set", 0), wrong(w, key, "a string");
+    }
+    const json_t *res = json_object_get(pt, "result");
+    if (!json_is_object(res))
+        return wrong(w, "result", "an object");
+    enter(w, "result", 0);
+    const json_t *per = json_object_get(json_object_get(res, "summary"), "per_entry");
+    for (size_t k = 0; k < nh; k++) {
+        const json_t *v = json_object_get(json_object_get(per, h[k]), "mae_pct");
+        if (!json_is_number(v) && !json_is_null(v))
+            return enter(w, "summary.per_entry", 0), enter(w, h[k], 0),
+                   wrong(w, "mae_pct", "a number (or null)");
+    }
+    const json_t *entries = json_object_get(res, "entries");
+    if (!json_is_array(entries))
+        return wrong(w, "entries", "an array");
+    hamm_status st = HAMM_OK;
+    json_array_foreach(entries, i, e) {
+        snprintf(w->path + len, sizeof w->path - len, ".result.entries[%zu]", i);
+        if (!json_is_object(e) || !json_is_string(json_object_get(e, "name")))
+            return wrong(w, "name", "a string");
+        if ((st = need_by_heuristic(w, e, "error_pct", h, nh)) != HAMM_OK)
+            return st;
+    }
+    json_array_foreach(first_entries, i, e) {
+        const char *name = json_string_value(json_object_get(e, "name"));
+        size_t j;
+        const json_t *o;
+        int found = 0;
+        json_array_foreach(entries, j, o)
+            found |= strcmp(json_string_value(json_object_get(o, "name")), name) == 0;
+        snprintf(w->path + len, sizeof w->path - len, ".result.entries");
+        if (!found)
+            return hamm_error_at(w->err, HAMM_ERR_FORMAT, HAMM_IN(w->c->opt->source), w->path,
+                                 "has no entry '%s', which points[0] has", name);
+    }
+    return HAMM_OK;
+}
+
+hamm_status plot_sweep_check(const plot_ctx *c, const json_t *doc, const char **h, size_t nh,
+                             hamm_error *err)
+{
+    walk w = {c, err, ""};
+    const json_t *grid = json_object_get(doc, "grid"), *points = json_object_get(doc, "points");
+    size_t i;
+    const json_t *v;
+    json_array_foreach(grid, i, v) {
+        snprintf(w.path, sizeof w.path, "grid[%zu]", i);
+        if (!json_is_string(json_object_get(v, "key")))
+            return wrong(&w, "key", "a string");
+    }
+    const json_t *first = json_object_get(json_object_get(json_array_get(points, 0), "result"),
+                                          "entries");
+    json_array_foreach(points, i, v) {
+        snprintf(w.path, sizeof w.path, "points[%zu]", i);
+        if (!json_is_object(v))
+            return wrong(&w, "", "an object");
+        hamm_status st = check_point(&w, grid, v, h, nh, i ? first : NULL);
+        if (st != HAMM_OK)
+            return st;
+    }
+    return HAMM_OK;
 }

@@ -77,6 +77,10 @@ hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err);
  * (plot_check.c); the error names the JSON path. */
 hamm_status plot_validate_check(const plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
+/* Every point of a hamm-sweep/1 document has what its figures read (heuristics h, from
+ * its first point): else an error naming the file, the point and the field. */
+hamm_status plot_sweep_check(const plot_ctx *c, const json_t *doc, const char **h, size_t nh,
+                             hamm_error *err);
 hamm_status plot_predict(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_simulate(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_stats(plot_ctx *c, const json_t *doc, hamm_error *err);

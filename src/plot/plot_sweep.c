@@ -228,7 +228,9 @@ hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err)
     size_t nh = plot_heuristics(first, h, MAXH);
     if (nh == 0)
         return plot_missing(c, "points[0].result.heuristics", err);
-    hamm_status st = fig_mae(c, doc, h, nh, err);
+    hamm_status st = plot_sweep_check(c, doc, h, nh, err);
+    if (st == HAMM_OK)
+        st = fig_mae(c, doc, h, nh, err);
     if (st == HAMM_OK)
         st = fig_workloads(c, doc, h, nh, err);
     return st;

@@ -218,9 +218,10 @@ static void every_model_scheduler_option_and_pattern(void **state)
                 for (int refresh = 0; refresh < 2; refresh++)
                     runs += each_option(systems[s], (hamm_scheduler)sched, (pattern)p, refresh) +
                             each_merge(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
-    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x 2 orders; the others 3 x 3; and every
-     * scheduler 3 write settings with merging */
-    unsigned per = 3 * 3 * 2 * 2 + (HAMM_SCHED_COUNT - 1) * 3 * 3 + HAMM_SCHED_COUNT * 3;
+    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x every order; the others 3 x 3; and
+     * every scheduler 3 write settings with merging */
+    unsigned per = 3 * 3 * 2 * HAMM_ORDER_COUNT + (HAMM_SCHED_COUNT - 1) * 3 * 3 +
+                   HAMM_SCHED_COUNT * 3;
     unsigned cases = sizeof systems / sizeof systems[0] * PATTERNS;
     assert_int_equal(runs, cases * 2 * per);
     /* every refresh run of the options checked its refreshes */

@@ -207,6 +207,42 @@ static void oldest_ready_closes_row_with_hit(void **state)
     rig_free(o);
 }
 
+/* queue-head (Ramulator 1's controller) against oldest-ready, both with a cap of 1 (a
+ * row's requests lose their priority once it has served two).  Bank 0 row 1: A B C D H I,
+ * then bank 1 row 1: E F G (all reads, queued at 0, in that order).  Both: ACT 0 at 0,
+ * ACT 1 at tRRD 8 (until then the oldest waiting request, B, is not legal), A at 12,
+ * B 14, C 16, D 18 (bank 0's hits; past the cap they are still the oldest, and legal).  At
+ * 20 E (the request bank 1 was opened for) and H are legal.  queue-head serves the
+ * activated request first: E 20; then F (bank 1 has served one: under the cap) beats the
+ * older capped H: F 22; then all are capped and age decides: H 24, I 26, G 28.
+ * oldest-ready's cap holds a row only for an older request to another row of the bank,
+ * so age decides throughout: H 20, I 22, E 24, F 26, G 28. */
+static void queue_head_caps_and_activated_first(void **state)
+{
+    (void)state;
+    const char *qh[] = {"ready_order=queue-head", "row_hit_cap=1"};
+    const char *ol[] = {"ready_order=oldest-ready", "row_hit_cap=1"};
+    rig *q = rig_new(qh, 2, HAMM_REPLAY_SATURATED), *o = rig_new(ol, 2, HAMM_REPLAY_SATURATED);
+    rig *both[2] = {q, o};
+    const uint32_t bank[9] = {0, 0, 0, 0, 0, 0, 1, 1, 1};
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i < 9; i++)
+            add(both[k], bank[i], 1, 32 * i, 32, 0);
+        hamm_engine_finish(both[k]->e);
+    }
+    const expect xq[] = {{0, ACT, 0},  {8, ACT, 1},  {12, RD, 0}, {14, RD, 0},
+                         {16, RD, 0},  {18, RD, 0},  {20, RD, 1}, {22, RD, 1},
+                         {24, RD, 0},  {26, RD, 0},  {28, RD, 1}};
+    expect_commands(q, xq, 11);
+    const expect xo[] = {{0, ACT, 0},  {8, ACT, 1},  {12, RD, 0}, {14, RD, 0},
+                         {16, RD, 0},  {18, RD, 0},  {20, RD, 0}, {22, RD, 0},
+                         {24, RD, 1},  {26, RD, 1},  {28, RD, 1}};
+    expect_commands(o, xo, 11);
+    assert_int_equal(ch0(q)->stat[HAMM_STAT_cycles], 28 + 9 + 2);
+    rig_free(q);
+    rig_free(o);
+}
+
 /* The engine refuses what the model loader would (a --policy may change the scheduler
  * after loading): oldest-ready or a cap with another scheduler, watermarks outside the
  * write queue. */
@@ -247,6 +283,7 @@ int main(void)
         cmocka_unit_test(timeout_closes_idle_row),
         cmocka_unit_test(row_hit_cap_lets_older_through),
         cmocka_unit_test(oldest_ready_closes_row_with_hit),
+        cmocka_unit_test(queue_head_caps_and_activated_first),
         cmocka_unit_test(engine_refuses_bad_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -64,18 +64,22 @@ ramulator_cycles() {
 # hamm's settings for Ramulator: its compiled-in 16-16-16 timings; then (when the engine
 # has them) its controller's 32-entry write queue, drained from above 80% (26 of 32:
 # Ramulator drains when more than int(0.8 x 32) wait) until below 20% (at most 5);
-# then also its scheduler, FRFCFS_Cap: the oldest ready request first, at most 16 hits
-# to a row while another row waits.
+# then also its controller's order with its scheduler, FRFCFS_Cap (queue-head: the
+# activated requests first, then the oldest ready request, a row's hits past 16 no longer
+# counting as ready; only that head may issue; docs/ENGINE.md).
 ram_sets=()
 while read -r line; do [ -n "$line" ] && ram_sets+=(--set "$line"); done \
     <"$here/hamm-ddr4-ramulator1.sets"
 drain_sets=(--set write_queue_size=32 --set write_drain_high=26 --set write_drain_low=5)
-sched_sets=(--set ready_order=oldest-ready --set row_hit_cap=16)
+sched_sets=(--set ready_order=queue-head --set row_hit_cap=16)
 printf 'W 0x0\n' >"$work/one.txt"
 if ! "$hamm" simulate -m "$here/hamm-ddr4.json" "${drain_sets[@]}" "$work/one.txt" >/dev/null 2>&1
 then
     drain_sets=() # an engine without write queues
     sched_sets=()
+elif ! "$hamm" simulate -m "$here/hamm-ddr4.json" "${sched_sets[@]}" "$work/one.txt" >/dev/null 2>&1
+then
+    sched_sets=(--set ready_order=oldest-ready --set row_hit_cap=16) # no queue-head yet
 fi
 
 make_traces() {
@@ -105,7 +109,7 @@ build_ramulator
 make_traces
 printf '| trace | hamm | DRAMsim3 | hamm vs DRAMsim3 | hamm (Ramulator timings) | Ramulator 1 | hamm vs Ramulator |'
 [ ${#drain_sets[@]} -gt 0 ] &&
-    printf ' hamm, write drain | vs Ramulator | hamm, drain + FRFCFS_Cap | vs Ramulator |'
+    printf ' hamm, write drain | vs Ramulator | hamm, drain + queue-head + cap 16 | vs Ramulator |'
 printf '\n|---|---|---|---|---|---|---|%s\n' "$([ ${#drain_sets[@]} -gt 0 ] && echo '---|---|---|---|')"
 for t in "$work"/traces/*.ds3; do
     name=${t##*/}

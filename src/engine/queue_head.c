@@ -1,0 +1,98 @@
+/* queue_head.c - fr-fcfs as Ramulator 1's controller runs it ("queue-head"): the
+ * requests a row was just opened for first, then the rest; in each, a request is ready
+ * when its next command (RD or WR on a hit, else PRE or ACT) is legal now and, for a hit,
+ * its row has served at most row_hit_cap requests since its ACT; the oldest ready request
+ * is the head, or the oldest request when none is ready, and only the head may issue: a
+ * head whose command waits blocks the cycle.  So past the cap a row's hits go in age
+ * order with every other request, and a capped row is not held for an older request's
+ * sake (column-first's and oldest-ready's cap, scheduler.c) but simply loses its
+ * priority.  The first group is Ramulator's activate queue: its requests go before those
+ * of the read and write queues when their command is legal; so do requests partway
+ * through their bursts (Ramulator's are one burst each), which no other may cut in two. */
+#include "channel_internal.h"
+
+/* The best request of one group so far: the oldest ready one and the oldest at all. */
+typedef struct head {
+    uint32_t ready, any;
+} head;
+
+static void consider(const channel *c, head *h, uint32_t i, int ready)
+{
+    if (ready && (h->ready == NIL || c->pool[i].seq < c->pool[h->ready].seq))
+        h->ready = i;
+    if (h->any == NIL || c->pool[i].seq < c->pool[h->any].seq)
+        h->any = i;
+}
+
+/* Whether request i of bank b may issue its next command at t (legal[kind] caches the
+ * bank's earliest cycle of RD, WR and the row command); a row opened for a request not yet
+ * served, or with a request partway, takes no PRE. */
+static int legal_now(const channel *c, uint32_t b, uint32_t i, uint64_t t, uint64_t *e,
+                     uint64_t *next)
+{
+    const cbank *k = &c->bank[b];
+    int hit = c->pool[i].row == k->open_row;
+    int kind = hit ? (int)c->pool[i].write : 2;
+    if (!hit && k->open_row != NO_ROW &&
+        (c->aux[b].partway || (k->served_since_act == 0 && lane_hits(c, k))))
+        return 0; /* pinned: its PRE waits until the row has served */
+    if (e[kind] == UINT64_MAX) {
+        hamm_dram_command cmd = hit ? (c->pool[i].write ? HAMM_CMD_WR : HAMM_CMD_RD)
+                                    : (k->open_row == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE);
+        e[kind] = bank_earliest(c, b, cmd);
+        *next = e[kind] < *next ? e[kind] : *next;
+    }
+    return e[kind] <= t;
+}
+
+/* Sort bank b's requests into the two groups: the oldest hit of a row opened and not yet
+ * served, and a hit partway, are in the activate group; the others in the queue group. */
+static void scan_bank(const channel *c, uint32_t b, uint64_t t, head *act, head *rest,
+                      uint64_t *next)
+{
+    const cbank *k = &c->bank[b];
+    uint64_t e[3] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    int capped = c->p.row_hit_cap && k->served_since_act > c->p.row_hit_cap;
+    int fresh = k->open_row != NO_ROW && k->served_since_act == 0 && !c->aux[b].partway;
+    for (uint32_t i = k->head; i != NIL; i = c->pool[i].next) {
+        int hit = c->pool[i].row == k->open_row;
+        int legal = legal_now(c, b, i, t, e, next);
+        if (hit && (fresh || c->pool[i].bursts_done)) {
+            fresh = 0; /* the request the ACT was for, or one partway through its bursts */
+            consider(c, act, i, legal);
+            continue;
+        }
+        consider(c, rest, i, legal && !(hit && capped));
+    }
+}
+
+static void issue(channel *c, uint32_t i, uint64_t t)
+{
+    const creq *q = &c->pool[i];
+    uint32_t open = c->bank[q->bank].open_row;
+    if (q->row == open)
+        channel_issue_column(c, i, t);
+    else
+        channel_issue_row(c, open == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE, q->bank, q->row, t);
+}
+
+int queue_head_step(channel *c, uint64_t t, uint64_t *next)
+{
+    head act = {NIL, NIL}, rest = {NIL, NIL};
+    for (uint32_t b = 0; b < c->p.banks; b++)
+        scan_bank(c, b, t, &act, &rest, next);
+    /* the activate group issues only a ready request; then the queue's head, if legal */
+    if (act.ready != NIL) {
+        issue(c, act.ready, t);
+        return 1;
+    }
+    uint32_t h = rest.ready != NIL ? rest.ready : rest.any;
+    if (h == NIL)
+        return 0;
+    uint64_t unused = UINT64_MAX;
+    uint64_t e[3] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    if (!legal_now(c, c->pool[h].bank, h, t, e, &unused))
+        return 0;
+    issue(c, h, t);
+    return 1;
+}
