@@ -102,11 +102,12 @@ static json_t *core_json(imp_state *s, hamm_error *err)
         return NULL;
     uint32_t inflight = s->l1.given ? 2 * s->l1.mshr_entries : 64;
     json_t *j = json_pack(
-        "{s:i, s:i, s:i, s:i, s:i, s:s, s:i, s:i, s:s, s:i}", "max_threads", (int)s->threads,
+        "{s:i, s:i, s:i, s:i, s:i, s:s, s:i, s:i, s:s, s:i, s:i}", "max_threads", (int)s->threads,
         "max_ctas", (int)s->ctas, "registers", (int)s->registers, "shared_memory_bytes",
         (int)s->shared_bytes, "warp_schedulers", (int)s->schedulers, "warp_scheduler", policy,
         "simd_width", 32, "max_inflight", (int)inflight, "coalescing",
-        s->coalesce_arch < 20 ? "segments" : "sectors", "shared_banks", (int)s->shared_banks);
+        s->coalesce_arch < 20 ? "segments" : "sectors", "shared_banks", (int)s->shared_banks,
+        "shared_latency", (int)s->shared_latency);
     if (!j)
         NOMEM(err);
     return j;

@@ -25,8 +25,10 @@ hamm_status import_fail(const imp_state *s, hamm_error *err, const char *fmt, ..
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_AT_LINE(s->source, s->line), s->option,
-                         "%s", text);
+    char field[MAX_NAME + 1];
+    snprintf(field, sizeof field, "-%s", s->option ? s->option : "");
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_AT_LINE(s->source, s->line),
+                         s->option ? field : NULL, "%s", text);
 }
 
 hamm_status import_note(imp_state *s, const char *key, const char *text, hamm_error *err)

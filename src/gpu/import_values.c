@@ -24,6 +24,7 @@ U32(rd_sched_count, schedulers, 1, 64, "schedulers per core")
 U32(rd_banks, shared_banks, 1, 1024, "shared-memory banks")
 U32(rd_l1_lat, l1_latency, 0, 10000, "L1 latency")
 U32(rd_l2_lat, l2_latency, 0, 10000, "L2 (ROP) latency")
+U32(rd_smem_lat, shared_latency, 0, 10000, "shared-memory latency")
 U32(rd_chips, chips, 1, 64, "chips per channel")
 U32(rd_buswidth, bus_bytes, 1, 128, "bytes per chip")
 U32(rd_burst, burst, 1, 64, "burst length")
@@ -126,6 +127,7 @@ static const struct honoured {
     {"gpgpu_cache:dl2", rd_dl2, 0},
     {"gpgpu_l1_latency", rd_l1_lat, 0},
     {"gpgpu_l2_rop_latency", rd_l2_lat, 0},
+    {"gpgpu_smem_latency", rd_smem_lat, 0},
     {"gpgpu_clock_domains", rd_clocks, 1},
     {"gpgpu_dram_timing_opt", rd_timing, 1},
     {"gpgpu_n_mem_per_ctrlr", rd_chips, 0},
@@ -161,7 +163,6 @@ static const struct ignored {
     {"gpgpu_reg_bank_use_warp_id", "register bank mapping: not modelled"},
     {"gpgpu_shmem_limited_broadcast", "shared-memory broadcast limits: not modelled"},
     {"gpgpu_shmem_warp_parts", "shared-memory warp parts: hamm serves a warp at once"},
-    {"gpgpu_smem_latency", "shared-memory latency: set core.shared_latency by hand"},
     {"gpgpu_gmem_skip_L1D", "1 would send global loads past the L1"},
     {"gpgpu_flush_l1_cache", "L1 flush between kernels: hamm keeps the L1"},
     {"gpgpu_l1_cache_write_ratio", "L1 write-ratio adaptation: not modelled"},
