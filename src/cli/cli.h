@@ -224,5 +224,7 @@ int cmd_sweep(int argc, char **argv);
 void cmd_sweep_help(FILE *out);
 int cmd_merge(int argc, char **argv);
 void cmd_merge_help(FILE *out);
+int cmd_import(int argc, char **argv);
+void cmd_import_help(FILE *out);
 
 #endif

@@ -24,6 +24,7 @@ struct gpu_partition {
     const hamm_addrmap *map;
     gpu_packet *held;     /* [p.held]: requests waiting for DRAM data */
     uint32_t *free_held, nfree;
+    uint32_t *waits;      /* [p.held]: sector fills a held request still needs (L2) */
     timed_packet *reply;  /* ring of p.reply_queue */
     uint32_t reply_head, reply_size;
     dram_return *ret;     /* ring of p.return_slots */
@@ -71,9 +72,10 @@ hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p
     t->map = map;
     t->held = hamm_calloc_array(p->held, sizeof *t->held);
     t->free_held = hamm_calloc_array(p->held, sizeof *t->free_held);
+    t->waits = hamm_calloc_array(p->held, sizeof *t->waits);
     t->reply = hamm_calloc_array(p->reply_queue, sizeof *t->reply);
     t->ret = hamm_calloc_array(p->return_slots, sizeof *t->ret);
-    if (!t->held || !t->free_held || !t->reply || !t->ret) {
+    if (!t->held || !t->free_held || !t->waits || !t->reply || !t->ret) {
         gpu_partition_free(t);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a memory partition");
     }
@@ -95,6 +97,7 @@ void gpu_partition_free(gpu_partition *t)
     gpu_cache_free(t->l2);
     free(t->held);
     free(t->free_held);
+    free(t->waits);
     free(t->reply);
     free(t->ret);
     free(t);
@@ -171,6 +174,11 @@ static void take_returns(gpu_partition *t, uint64_t now)
                 return;
             uint32_t ids[64], n = gpu_cache_fill(t->l2, tag, ids, 64);
             for (uint32_t i = 0; i < n && i < 64; i++) {
+                /* a request missing several sectors waits in as many MSHR entries */
+                if (t->waits[ids[i]] > 1) {
+                    t->waits[ids[i]]--;
+                    continue;
+                }
                 reply_push(t, &t->held[ids[i]], now);
                 t->free_held[t->nfree++] = ids[i];
             }
@@ -215,7 +223,8 @@ static int accept_l2(gpu_partition *t, const gpu_packet *q, uint64_t now)
         reply_push(t, q, now + (q->write ? 0 : t->p.l2_latency));
         return 1;
     }
-    t->held[t->free_held[--t->nfree]] = *q; /* answered by the fill */
+    t->waits[id] = gpu_cache_last_waits(t->l2);
+    t->held[t->free_held[--t->nfree]] = *q; /* answered by the fill of its last sector */
     return 1;
 }
 

@@ -1,0 +1,333 @@
+/* import_emit.c - the three model files an imported GPGPU-Sim configuration becomes:
+ * hamm-gpu-model/1, hamm-dram/1 and hamm-system/1, with every approximation and every
+ * ignored option in the GPU model's notes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import_internal.h"
+
+#define NOMEM(err) hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory")
+
+/* Write policy letter -> hamm's policy; *note says what is approximated (or NULL). */
+static const char *write_policy(char w, const char **note)
+{
+    *note = NULL;
+    switch (w) {
+    case 'B': return "write-back";
+    case 'T': return "write-through";
+    case 'E':
+        *note = "write policy E (write-evict) as write-through: GPGPU-Sim also drops the line "
+                "a write hits, hamm keeps it";
+        return "write-through";
+    case 'L':
+        *note = "write policy L (local write-back, global write-through) as write-through, "
+                "what global data sees";
+        return "write-through";
+    default:
+        *note = "write policy R (read-only): writes pass through";
+        return "write-through";
+    }
+}
+
+/* The approximations of one cache string, as one note. */
+static void cache_notes(const imp_cache *c, char *buf, size_t size)
+{
+    const char *wnote;
+    write_policy(c->write, &wnote);
+    const char *part[] = {
+        wnote,
+        c->write_alloc == 'F' ? "write allocation F (fetch-on-write) as write_allocate 1" : NULL,
+        c->write_alloc == 'L' ? "write allocation L (lazy fetch-on-read) as write_allocate 1: "
+                                "hamm fetches the line at the write miss"
+                              : NULL,
+        c->replace == 'F' ? "FIFO replacement as hamm's LRU" : NULL,
+        c->alloc != 'm' ? "allocation on fill or streaming as hamm's allocation at the miss"
+                        : NULL,
+        c->set_index == 'H' || c->set_index == 'P'
+            ? "hashed set index (H or P) as hamm's xor index"
+            : NULL,
+        c->mshr_kind == 'T' || c->mshr_kind == 'F' ? "texture FIFO MSHRs as hamm's MSHRs"
+                                                   : NULL,
+    };
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof part / sizeof part[0] && used < size; i++)
+        if (part[i])
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? "; " : "",
+                                     part[i]);
+}
+
+static json_t *cache_json(imp_state *s, const imp_cache *c, uint32_t sets, uint32_t latency,
+                          const char *option, hamm_error *err)
+{
+    const char *unused;
+    char note[1024];
+    cache_notes(c, note, sizeof note);
+    if (note[0] && import_note(s, option, note, err) != HAMM_OK)
+        return NULL;
+    int xor_index = c->set_index == 'X' || c->set_index == 'H' || c->set_index == 'P';
+    json_t *j = json_pack("{s:i, s:i, s:i, s:i, s:s, s:s, s:i, s:i, s:i, s:i, s:i}", "sets",
+                          (int)sets, "ways", (int)c->ways, "line_bytes", (int)c->line_bytes,
+                          "sector_bytes", c->sectored ? 32 : (int)c->line_bytes, "index",
+                          xor_index ? "xor" : "linear", "write_policy",
+                          write_policy(c->write, &unused), "write_allocate",
+                          c->write_alloc != 'N', "mshr_entries", (int)c->mshr_entries,
+                          "mshr_max_merge", (int)c->mshr_merge, "miss_queue",
+                          (int)c->miss_queue, "latency", (int)latency);
+    if (!j)
+        NOMEM(err);
+    return j;
+}
+
+/* hamm's scheduler nearest to GPGPU-Sim's -gpgpu_scheduler. */
+static const char *scheduler(imp_state *s, hamm_error *err, hamm_status *st)
+{
+    *st = HAMM_OK;
+    if (strcmp(s->scheduler, "lrr") == 0 || strcmp(s->scheduler, "gto") == 0)
+        return s->scheduler;
+    char note[160];
+    int two_level = strncmp(s->scheduler, "two_level_active", 16) == 0;
+    snprintf(note, sizeof note, "%s is not in hamm: %s, the nearest", s->scheduler,
+             two_level ? "lrr (round-robin over the active warps)" : "gto");
+    *st = import_note(s, "-gpgpu_scheduler", note, err);
+    return two_level ? "lrr" : "gto";
+}
+
+static json_t *core_json(imp_state *s, hamm_error *err)
+{
+    hamm_status st;
+    const char *policy = scheduler(s, err, &st);
+    if (st != HAMM_OK)
+        return NULL;
+    uint32_t inflight = s->l1.given ? 2 * s->l1.mshr_entries : 64;
+    json_t *j = json_pack(
+        "{s:i, s:i, s:i, s:i, s:i, s:s, s:i, s:i, s:s, s:i, s:i}", "max_threads", (int)s->threads,
+        "max_ctas", (int)s->ctas, "registers", (int)s->registers, "shared_memory_bytes",
+        (int)s->shared_bytes, "warp_schedulers", (int)s->schedulers, "warp_scheduler", policy,
+        "simd_width", 32, "max_inflight", (int)inflight, "coalescing",
+        s->coalesce_arch < 20 ? "segments" : "sectors", "shared_banks", (int)s->shared_banks,
+        "shared_latency", (int)s->shared_latency);
+    if (!j)
+        NOMEM(err);
+    return j;
+}
+
+static hamm_status gpu_sections(imp_state *s, json_t *gpu, hamm_error *err)
+{
+    json_t *core = core_json(s, err);
+    if (!core || json_object_set_new(gpu, "core", core) != 0)
+        return core ? NOMEM(err) : err->status;
+    if (s->l1.given) {
+        json_t *l1 = cache_json(s, &s->l1, s->l1.sets, s->l1_latency, "-gpgpu_cache:dl1", err);
+        if (!l1 || json_object_set_new(gpu, "l1", l1) != 0)
+            return l1 ? NOMEM(err) : err->status;
+    }
+    if (s->l2.given) {
+        uint64_t sets = (uint64_t)s->l2.sets * s->sub_partitions;
+        if ((s->sub_partitions & (s->sub_partitions - 1)) || sets > (1u << 20))
+            return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_AT_LINE(s->source, s->l2_line),
+                                 "-gpgpu_cache:dl2",
+                                 "%u sub-partitions x %u sets: hamm's per-channel L2 needs a "
+                                 "power of two up to 2^20",
+                                 (unsigned)s->sub_partitions, (unsigned)s->l2.sets);
+        json_t *l2 = cache_json(s, &s->l2, (uint32_t)sets, s->l2_latency, "-gpgpu_cache:dl2",
+                                err);
+        if (!l2 || json_object_set_new(gpu, "l2", l2) != 0)
+            return l2 ? NOMEM(err) : err->status;
+    }
+    json_t *icnt = json_pack("{s:i}", "flit_bytes", (int)s->flit_bytes);
+    if (!icnt || json_object_set_new(gpu, "interconnect", icnt) != 0)
+        return NOMEM(err);
+    return HAMM_OK;
+}
+
+/* The notes every import carries: the ignored options, the absent ones, the fixed
+ * choices.  The approximations are already in s->approx. */
+static hamm_status gpu_notes(imp_state *s, hamm_error *err)
+{
+    char absent[2048];
+    import_absent(s, absent, sizeof absent);
+    size_t n = 1;
+    for (size_t i = 0; i < s->nignored; i++)
+        n += strlen(s->ignored[i]) + 1;
+    char *ignored = malloc(n);
+    if (!ignored)
+        return NOMEM(err);
+    ignored[0] = '\0';
+    for (size_t i = 0; i < s->nignored; i++)
+        strcat(strcat(ignored, i ? "\n" : ""), s->ignored[i]);
+    char l2[128];
+    snprintf(l2, sizeof l2, "per channel: %u sub-partitions of the dl2 string's sets",
+             (unsigned)s->sub_partitions);
+    hamm_status st = import_note(s, "ignored", ignored, err);
+    free(ignored);
+    if (st == HAMM_OK && absent[0])
+        st = import_note(s, "absent (import defaults)", absent, err);
+    if (st == HAMM_OK && s->l2.given)
+        st = import_note(s, "l2", l2, err);
+    if (st == HAMM_OK)
+        st = import_note(s, "simd_width",
+                         "32: GPGPU-Sim issues a warp instruction per cycle at the core clock "
+                         "it is given",
+                         err);
+    if (st == HAMM_OK)
+        st = import_note(s, "max_inflight",
+                         "twice the L1 MSHR entries (the misses and as many write-throughs); "
+                         "64 without an L1",
+                         err);
+    if (st == HAMM_OK && s->network_mode != 2)
+        st = import_note(s, "-network_mode",
+                         "GPGPU-Sim's interconnection network (inter_config_file) as hamm's "
+                         "crossbar of -icnt_flit_size flits",
+                         err);
+    return st;
+}
+
+static hamm_status gpu_json(imp_state *s, const char *name, json_t **out, hamm_error *err)
+{
+    char description[512];
+    snprintf(description, sizeof description,
+             "Imported by hamm import-gpgpusim from %s: %u cores, %u memory channels.",
+             s->source, (unsigned)(s->clusters * s->per_cluster), (unsigned)s->channels);
+    json_t *gpu = json_pack("{s:s, s:s, s:s, s:O, s:i, s:{s:f, s:f, s:f}}", "schema",
+                            "hamm-gpu-model/1", "name", name, "description", description,
+                            "notes", s->approx, "cores", (int)(s->clusters * s->per_cluster),
+                            "clocks", "core_mhz", s->clock[0], "icnt_mhz", s->clock[1],
+                            "l2_mhz", s->clock[2]);
+    if (!gpu)
+        return NOMEM(err);
+    hamm_status st = gpu_sections(s, gpu, err);
+    if (st != HAMM_OK) {
+        json_decref(gpu);
+        return st;
+    }
+    *out = gpu;
+    return HAMM_OK;
+}
+
+/* Rows and columns from the address map's R, B, C and S letters (after any "dramid@N;"):
+ * 2^R rows; the C and S bits address the bytes of a row, which hamm counts in columns of
+ * one beat of every chip. */
+static hamm_status map_geometry(const imp_state *s, uint32_t *rows, uint32_t *columns,
+                                hamm_error *err)
+{
+    const char *semi = strchr(s->map, ';');
+    unsigned r = 0, b = 0, cs = 0;
+    for (const char *p = semi ? semi + 1 : s->map; *p; p++) {
+        r += *p == 'R' || *p == 'r';
+        b += *p == 'B' || *p == 'b';
+        cs += *p == 'C' || *p == 'c' || *p == 'S' || *p == 's';
+    }
+    uint64_t beat = (uint64_t)s->chips * s->bus_bytes;
+    hamm_pos at = HAMM_AT_LINE(s->source, s->map_line);
+    if (r == 0 || r > 24 || cs > 40 || ((uint64_t)1 << cs) < beat)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, at, "-gpgpu_mem_addr_mapping",
+                             "%u row bits and %u column/burst bits do not make a row of "
+                             "%llu-byte beats",
+                             r, cs, (unsigned long long)beat);
+    if (((uint64_t)1 << b) != s->timing[IT_NBK])
+        return hamm_error_at(err, HAMM_ERR_CONFIG, at, "-gpgpu_mem_addr_mapping",
+                             "%u bank bits address %llu banks; nbk in -gpgpu_dram_timing_opt "
+                             "is %u",
+                             b, 1ULL << b, (unsigned)s->timing[IT_NBK]);
+    *rows = (uint32_t)1 << r;
+    uint64_t cols = ((uint64_t)1 << cs) / beat;
+    if (cols > 65536)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, at, "-gpgpu_mem_addr_mapping",
+                             "%llu columns per row: hamm takes at most 65536",
+                             (unsigned long long)cols);
+    *columns = (uint32_t)cols;
+    return HAMM_OK;
+}
+
+/* The timings hamm needs that GPGPU-Sim derives: read to precharge is at least a burst,
+ * and read to write is CL + burst + 2 - WL (two cycles of bus turnaround). */
+static json_t *timing_json(const imp_state *s)
+{
+    const uint32_t *t = s->timing;
+    uint32_t burst = s->burst / s->data_ratio ? s->burst / s->data_ratio : 1;
+    uint32_t rtp = t[IT_RTPL] > burst ? t[IT_RTPL] : burst;
+    int64_t rtw = (int64_t)t[IT_CL] + burst + 2 - t[IT_WL];
+    int groups = t[IT_NBKGRP] > 1;
+    uint32_t ccd_l = groups && t[IT_CCDL] >= t[IT_CCD] ? t[IT_CCDL] : 0;
+    return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
+                     "s:i, s:i, s:i, s:i}",
+                     "tCCD", (int)t[IT_CCD], "tCCD_L", (int)ccd_l, "tRRD", (int)t[IT_RRD],
+                     "tRRD_L", 0, "tFAW", 0, "tRAS", (int)t[IT_RAS], "tRCD", (int)t[IT_RCD],
+                     "tRP", (int)t[IT_RP], "tRC", (int)t[IT_RC], "CL", (int)t[IT_CL], "WL",
+                     (int)t[IT_WL], "tWTR", (int)t[IT_CDLR], "tWTR_L", 0, "tRTW",
+                     (int)(rtw > 0 ? rtw : 0), "tRTP", (int)rtp, "tWR", (int)t[IT_WR], "tRFC",
+                     0, "tREFI", 0);
+}
+
+static hamm_status dram_json(const imp_state *s, const char *name, json_t **out,
+                             hamm_error *err)
+{
+    uint32_t rows = 0, columns = 0;
+    hamm_status st = map_geometry(s, &rows, &columns, err);
+    if (st != HAMM_OK)
+        return st;
+    json_t *timing = timing_json(s);
+    *out = json_pack(
+        "{s:s, s:s, s:s, s:{s:s, s:s, s:s}, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:f, s:o}",
+        "schema", "hamm-dram/1", "name", name, "description",
+        "DRAM of a GPGPU-Sim configuration, imported by hamm import-gpgpusim.", "notes",
+        "timing", "-gpgpu_dram_timing_opt: CCD, CCDL, RRD, RAS, RCD, RP, RC, CL, WL, WR as "
+                  "tCCD, tCCD_L, tRRD, tRAS, tRCD, tRP, tRC, CL, WL, tWR; CDLR as tWTR; tRTP "
+                  "the larger of RTPL and a burst; tRTW = CL + burst + 2 - WL",
+        "rows, columns", "from the address map's R bits and its C and S bits (bytes per "
+                         "row over chips x bus bytes)",
+        "tFAW, refresh, same-group tRRD and tWTR", "GPGPU-Sim has none: 0",
+        "organization", "banks", (int)s->timing[IT_NBK], "bank_groups",
+        (int)s->timing[IT_NBKGRP], "rows", (int)rows, "columns", (int)columns,
+        "bus_width_bits", (int)(s->bus_bytes * 8), "burst_length", (int)s->burst, "data_rate",
+        (int)s->data_ratio, "clock_mhz", s->clock[3], "timing", timing);
+    return *out ? HAMM_OK : NOMEM(err);
+}
+
+static hamm_status system_json(imp_state *s, const char *name, json_t **out, hamm_error *err)
+{
+    char gpu[300], dram[300];
+    snprintf(gpu, sizeof gpu, "../gpu/%s.json", name);
+    snprintf(dram, sizeof dram, "../dram/%s.json", name);
+    uint32_t request = s->l2.given ? s->l2.line_bytes : s->l1.given ? s->l1.line_bytes : 128;
+    uint32_t queue = s->queue ? s->queue : 1024;
+    *out = json_pack(
+        "{s:s, s:s, s:s, s:{s:s, s:s}, s:s, s:s, s:i, s:i, s:i, s:s, s:i, s:i, s:i, s:s}",
+        "schema", "hamm-system/1", "name", name, "description",
+        "Memory system of a GPGPU-Sim configuration, imported by hamm import-gpgpusim.",
+        "notes", "request_size_bytes", "the L2 line (the L1's without an L2; 128 without "
+                                       "either)",
+        "queue_size", "-gpgpu_frfcfs_dram_sched_queue_size; 0 (unbounded in GPGPU-Sim) as 1024",
+        "gpu", gpu, "dram", dram, "channels", (int)s->channels, "chips_per_channel",
+        (int)s->chips, "queue_size", (int)queue, "scheduler",
+        s->dram_scheduler ? "fr-fcfs" : "fcfs", "request_size_bytes", (int)request, "cores",
+        (int)(s->clusters * s->per_cluster), "max_inflight_per_core",
+        (int)(s->l1.given ? s->l1.mshr_entries : 32), "address_map", s->map);
+    return *out ? HAMM_OK : NOMEM(err);
+}
+
+hamm_status import_emit(imp_state *s, const char *name, json_t **gpu, json_t **dram,
+                        json_t **system, hamm_error *err)
+{
+    hamm_status st = import_required(s, err);
+    uint64_t cores = (uint64_t)s->clusters * s->per_cluster;
+    if (st == HAMM_OK && cores > 65535)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(s->source), "-gpgpu_n_clusters",
+                             "%llu cores: hamm takes at most 65535", (unsigned long long)cores);
+    if (st == HAMM_OK && s->burst % s->data_ratio)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(s->source),
+                             "-gpgpu_dram_burst_length",
+                             "a burst of %u beats is not whole command cycles at %u per cycle",
+                             (unsigned)s->burst, (unsigned)s->data_ratio);
+    if (st == HAMM_OK)
+        st = dram_json(s, name, dram, err);
+    if (st == HAMM_OK)
+        st = system_json(s, name, system, err);
+    if (st == HAMM_OK)
+        st = gpu_notes(s, err);
+    if (st == HAMM_OK)
+        st = gpu_json(s, name, gpu, err);
+    return st;
+}

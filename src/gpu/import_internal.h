@@ -1,0 +1,81 @@
+/* import_internal.h - what the GPGPU-Sim configuration importer's files share: the
+ * options as read (import_parse.c), their values (import_values.c) and the model files
+ * written from them (import_emit.c).  docs/GPU.md, "Importing a GPGPU-Sim configuration". */
+#ifndef HAMM_GPU_IMPORT_INTERNAL_H
+#define HAMM_GPU_IMPORT_INTERNAL_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hamm/error.h"
+
+/* One -gpgpu_cache:dl1 or :dl2 string, as GPGPU-Sim spells it:
+ * [N|S:]sets:line:assoc,rep:write:alloc:write_alloc[:set_index],mshr:entries:merge,mq[...] */
+typedef struct imp_cache {
+    int given;
+    int sectored;                   /* 'S' prefix: 32-byte sectors */
+    uint32_t sets, line_bytes, ways;
+    char replace, write, alloc, write_alloc, set_index, mshr_kind;
+    uint32_t mshr_entries, mshr_merge, miss_queue;
+} imp_cache;
+
+/* The DRAM timings of -gpgpu_dram_timing_opt, in DRAM command cycles. */
+enum imp_timing {
+    IT_NBK, IT_CCD, IT_RRD, IT_RCD, IT_RAS, IT_RP, IT_RC, IT_CL, IT_WL, IT_CDLR, IT_WR,
+    IT_NBKGRP, IT_CCDL, IT_RTPL, IT_COUNT
+};
+
+/* Everything the honoured options said (GPGPU-Sim's defaults where the file is silent). */
+typedef struct imp_state {
+    const char *source;            /* the file's name, for errors */
+    uint64_t line;                 /* the option being read */
+    const char *option;
+    uint32_t clusters, per_cluster, channels, sub_partitions;
+    uint32_t threads, warp_size, ctas, registers, shared_bytes, schedulers, shared_banks;
+    char scheduler[64];
+    uint32_t coalesce_arch;
+    imp_cache l1, l2;
+    uint32_t l1_latency, l2_latency, shared_latency;
+    double clock[4];               /* core, icnt, l2, dram MHz */
+    uint32_t timing[IT_COUNT];
+    uint32_t chips, bus_bytes, burst, data_ratio, dram_scheduler, queue;
+    char map[256];
+    uint64_t map_line, l2_line;    /* where the map and the dl2 string were read */
+    uint32_t network_mode, flit_bytes;
+    uint64_t seen;                 /* bit per honoured option given (import_values.c) */
+    json_t *approx;                /* notes: what is approximated, by option */
+    char **ignored;                /* "option value: effect", one per ignored option */
+    size_t nignored, cap;
+} imp_state;
+
+/* Errors at the option being read: "file:line: option: text". */
+hamm_status import_fail(const imp_state *s, hamm_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Record an approximation under the option's name in the GPU model's notes. */
+hamm_status import_note(imp_state *s, const char *key, const char *text, hamm_error *err);
+
+/* Apply one option: 1 when honoured (or an error), 0 when hamm ignores it; *effect is
+ * then the ignored option's likely effect, or NULL when unknown. */
+int import_value(imp_state *s, const char *option, const char *value, const char **effect,
+                 hamm_status *st, hamm_error *err);
+/* The defaults before any option is read. */
+void import_defaults(imp_state *s);
+/* After the file: an error naming the first required option it lacks. */
+hamm_status import_required(const imp_state *s, hamm_error *err);
+/* The honoured options the file lacks, comma-separated, into buf ("" when none). */
+void import_absent(const imp_state *s, char *buf, size_t size);
+
+/* Option values (import_cache.c): one cache string, the DRAM timing string, a count. */
+hamm_status import_cache(imp_state *s, const char *value, imp_cache *c, hamm_error *err);
+hamm_status import_timing(imp_state *s, const char *value, hamm_error *err);
+hamm_status import_u32(imp_state *s, const char *text, uint32_t lo, uint32_t hi,
+                       const char *what, uint32_t *out, hamm_error *err);
+/* The three files' JSON, from the state; checks the required options. */
+hamm_status import_emit(imp_state *s, const char *name, json_t **gpu, json_t **dram,
+                        json_t **system, hamm_error *err);
+
+#endif

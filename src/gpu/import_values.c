@@ -1,0 +1,253 @@
+/* import_values.c - the GPGPU-Sim options hamm honours (one table: name, reader, whether
+ * required) and the known effects of those it ignores. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import_internal.h"
+
+typedef hamm_status (*reader_fn)(imp_state *s, const char *v, hamm_error *err);
+
+#define U32(fn, member, lo, hi, what)                                             \
+    static hamm_status fn(imp_state *s, const char *v, hamm_error *err)          \
+    {                                                                             \
+        return import_u32(s, v, lo, hi, what, &s->member, err);                   \
+    }
+U32(rd_clusters, clusters, 1, 65535, "clusters")
+U32(rd_per_cluster, per_cluster, 1, 65535, "cores per cluster")
+U32(rd_channels, channels, 1, 1024, "memory channels")
+U32(rd_subpart, sub_partitions, 1, 64, "sub-partitions per channel")
+U32(rd_ctas, ctas, 1, 1024, "CTAs per core")
+U32(rd_registers, registers, 1, 1u << 24, "registers per core")
+U32(rd_shmem, shared_bytes, 0, 1u << 24, "shared memory bytes")
+U32(rd_sched_count, schedulers, 1, 64, "schedulers per core")
+U32(rd_banks, shared_banks, 1, 1024, "shared-memory banks")
+U32(rd_l1_lat, l1_latency, 0, 10000, "L1 latency")
+U32(rd_l2_lat, l2_latency, 0, 10000, "L2 (ROP) latency")
+U32(rd_smem_lat, shared_latency, 0, 10000, "shared-memory latency")
+U32(rd_chips, chips, 1, 64, "chips per channel")
+U32(rd_buswidth, bus_bytes, 1, 128, "bytes per chip")
+U32(rd_burst, burst, 1, 64, "burst length")
+U32(rd_ratio, data_ratio, 1, 8, "data beats per command cycle")
+U32(rd_dram_sched, dram_scheduler, 0, 1, "0 (FIFO) or 1 (FR-FCFS)")
+U32(rd_queue, queue, 0, 65536, "scheduler queue entries")
+U32(rd_coalesce, coalesce_arch, 0, 1000, "compute capability")
+U32(rd_network, network_mode, 0, 100, "network mode")
+U32(rd_flit, flit_bytes, 1, 4096, "flit bytes")
+
+/* "threads:warp_size[:...]" */
+static hamm_status rd_pipeline(imp_state *s, const char *v, hamm_error *err)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *colon = strchr(buf, ':');
+    if (!colon)
+        return import_fail(s, err, "expected threads:warp_size, got '%s'", v);
+    *colon = '\0';
+    char *rest = strchr(colon + 1, ':'); /* 3.x files add the SIMD width: hamm's own */
+    if (rest)
+        *rest = '\0';
+    hamm_status st = import_u32(s, buf, 32, 65536, "threads per core", &s->threads, err);
+    if (st == HAMM_OK)
+        st = import_u32(s, colon + 1, 1, 1024, "warp size", &s->warp_size, err);
+    if (st == HAMM_OK && s->warp_size != 32)
+        return import_fail(s, err, "hamm's warps are 32 threads, not %u",
+                           (unsigned)s->warp_size);
+    return st;
+}
+
+static hamm_status rd_scheduler(imp_state *s, const char *v, hamm_error *err)
+{
+    snprintf(s->scheduler, sizeof s->scheduler, "%s", v);
+    if (v[0] == '\0')
+        return import_fail(s, err, "expected a scheduler name (lrr, gto, ...)");
+    return HAMM_OK;
+}
+
+static hamm_status rd_dl1(imp_state *s, const char *v, hamm_error *err)
+{
+    return import_cache(s, v, &s->l1, err);
+}
+
+static hamm_status rd_dl2(imp_state *s, const char *v, hamm_error *err)
+{
+    s->l2_line = s->line;
+    return import_cache(s, v, &s->l2, err);
+}
+
+/* "core:icnt:l2:dram" in MHz */
+static hamm_status rd_clocks(imp_state *s, const char *v, hamm_error *err)
+{
+    const char *p = v;
+    for (int i = 0; i < 4; i++) {
+        char *end;
+        double mhz = strtod(p, &end);
+        if (end == p || !(mhz >= 1 && mhz <= 100000) || *end != (i < 3 ? ':' : '\0'))
+            return import_fail(s, err, "expected core:icnt:l2:dram clocks in MHz (1 to "
+                                       "100000), got '%s'",
+                               v);
+        s->clock[i] = mhz;
+        p = end + 1;
+    }
+    return HAMM_OK;
+}
+
+static hamm_status rd_timing(imp_state *s, const char *v, hamm_error *err)
+{
+    return import_timing(s, v, err);
+}
+
+static hamm_status rd_map(imp_state *s, const char *v, hamm_error *err)
+{
+    if (v[0] == '\0' || strlen(v) >= sizeof s->map)
+        return import_fail(s, err, "expected an address map of 1 to %zu characters",
+                           sizeof s->map - 1);
+    strcpy(s->map, v);
+    s->map_line = s->line;
+    return HAMM_OK;
+}
+
+static const struct honoured {
+    const char *name;
+    reader_fn read;
+    int required;
+} honoured[] = {
+    {"gpgpu_n_clusters", rd_clusters, 1},
+    {"gpgpu_n_cores_per_cluster", rd_per_cluster, 0},
+    {"gpgpu_n_mem", rd_channels, 1},
+    {"gpgpu_n_sub_partition_per_mchannel", rd_subpart, 0},
+    {"gpgpu_shader_core_pipeline", rd_pipeline, 1},
+    {"gpgpu_shader_cta", rd_ctas, 0},
+    {"gpgpu_shader_registers", rd_registers, 0},
+    {"gpgpu_shmem_size", rd_shmem, 0},
+    {"gpgpu_shmem_num_banks", rd_banks, 0},
+    {"gpgpu_num_sched_per_core", rd_sched_count, 0},
+    {"gpgpu_scheduler", rd_scheduler, 0},
+    {"gpgpu_cache:dl1", rd_dl1, 0},
+    {"gpgpu_cache:dl2", rd_dl2, 0},
+    {"gpgpu_l1_latency", rd_l1_lat, 0},
+    {"gpgpu_l2_rop_latency", rd_l2_lat, 0},
+    {"gpgpu_smem_latency", rd_smem_lat, 0},
+    {"gpgpu_clock_domains", rd_clocks, 1},
+    {"gpgpu_dram_timing_opt", rd_timing, 1},
+    {"gpgpu_n_mem_per_ctrlr", rd_chips, 0},
+    {"gpgpu_dram_buswidth", rd_buswidth, 0},
+    {"gpgpu_dram_burst_length", rd_burst, 0},
+    {"dram_data_command_freq_ratio", rd_ratio, 0},
+    {"gpgpu_dram_scheduler", rd_dram_sched, 0},
+    {"gpgpu_frfcfs_dram_sched_queue_size", rd_queue, 0},
+    {"gpgpu_mem_addr_mapping", rd_map, 1},
+    {"gpgpu_coalesce_arch", rd_coalesce, 0},
+    {"network_mode", rd_network, 0},
+    {"icnt_flit_size", rd_flit, 0},
+};
+#define NHONOURED (sizeof honoured / sizeof honoured[0])
+
+/* Ignored options whose effect is known; a name ending in '*' is a prefix. */
+static const struct ignored {
+    const char *name, *effect;
+} known[] = {
+    {"gpgpu_max_insn_issue_per_warp", "instructions a warp issues per cycle: hamm issues one"},
+    {"gpgpu_pipeline_widths", "pipeline register widths: hamm models issue, not the stages"},
+    {"gpgpu_num_sp_units", "ALU count: hamm's core.simd_width sets ALU throughput"},
+    {"gpgpu_num_sfu_units", "SFU count: hamm's core.sfu_width sets SFU throughput"},
+    {"gpgpu_num_dp_units", "double-precision units: not modelled"},
+    {"gpgpu_num_int_units", "integer units: hamm runs integer work on the ALU"},
+    {"gpgpu_num_tensor_core_units", "tensor cores: not modelled"},
+    {"ptx_opcode_*", "per-opcode latency: hamm has one ALU and one SFU latency"},
+    {"gpgpu_cache:il1", "instruction cache: hamm fetches instructions for free"},
+    {"gpgpu_tex_cache:l1", "texture cache: no texture path in hamm"},
+    {"gpgpu_const_cache:l1", "constant cache: constant loads are not modelled"},
+    {"gpgpu_operand_collector_*", "operand collectors: register-read conflicts not modelled"},
+    {"gpgpu_num_reg_banks", "register banks: register-read conflicts not modelled"},
+    {"gpgpu_reg_bank_use_warp_id", "register bank mapping: not modelled"},
+    {"gpgpu_shmem_limited_broadcast", "shared-memory broadcast limits: not modelled"},
+    {"gpgpu_shmem_warp_parts", "shared-memory warp parts: hamm serves a warp at once"},
+    {"gpgpu_gmem_skip_L1D", "1 would send global loads past the L1"},
+    {"gpgpu_flush_l1_cache", "L1 flush between kernels: hamm keeps the L1"},
+    {"gpgpu_l1_cache_write_ratio", "L1 write-ratio adaptation: not modelled"},
+    {"gpgpu_n_cluster_ejection_buffer_size", "cluster ejection buffer: hamm's icnt queues"},
+    {"gpgpu_dram_return_queue_size", "DRAM return queue: hamm sizes it from CL and "
+                                     "partition.return_queue"},
+    {"gpgpu_dram_partition_queues", "partition queues: hamm's partition defaults"},
+    {"dram_latency", "fixed DRAM latency added per request: not added"},
+    {"dram_bnk_indexing_policy", "bank index hashing: hamm takes the map's bank bits"},
+    {"dram_bnkgrp_indexing_policy", "bank-group bits: hamm takes a bank's high bits"},
+    {"gpgpu_mem_address_mask", "address mask: hamm uses the map as written"},
+    {"gpgpu_memory_partition_indexing", "partition index hashing: hamm uses dramid@ or D bits"},
+    {"inter_config_file", "network topology: hamm models one crossbar each way"},
+    {"gpgpu_cache:dl2_texture_only", "L2 for texture only: hamm's L2 serves all data"},
+    {"Seperate_Write_Queue_Enable", "separate write queue: hamm's write queue is off"},
+    {"Write_Queue_Size", "separate write queue: hamm's write queue is off"},
+    {"gpgpu_ptx_*", "functional simulation: no timing effect"},
+    {"gpgpu_compute_capability_*", "functional simulation: no timing effect"},
+    {"gpgpu_stack_size_limit", "device limit: no timing effect"},
+    {"gpgpu_heap_size_limit", "device limit: no timing effect"},
+    {"gpgpu_occupancy_sm_number", "occupancy report: no timing effect"},
+    {"gpgpu_simd_model", "divergence model: hamm's workloads give active lanes"},
+    {"gpgpu_shmem_sizeDefault", "shared-memory carve-out: gpgpu_shmem_size is honoured"},
+    {"gpgpu_perf_sim_memcpy", "copies into the L2 before kernels: not modelled"},
+    {"gpgpu_memlatency_stat", "statistics: no timing effect"},
+    {"gpgpu_runtime_stat", "statistics: no timing effect"},
+    {"enable_ptx_file_line_stats", "statistics: no timing effect"},
+    {"visualizer_*", "statistics: no timing effect"},
+    {"power_*", "power model: no timing effect"},
+    {"gpuwattch_xml_file", "power model: no timing effect"},
+    {"trace_*", "tracing: no timing effect"},
+};
+#define NKNOWN (sizeof known / sizeof known[0])
+
+static const char *known_effect(const char *option)
+{
+    for (size_t i = 0; i < NKNOWN; i++) {
+        size_t n = strlen(known[i].name);
+        if (known[i].name[n - 1] == '*' ? strncmp(option, known[i].name, n - 1) == 0
+                                        : strcmp(option, known[i].name) == 0)
+            return known[i].effect;
+    }
+    return NULL;
+}
+
+int import_value(imp_state *s, const char *option, const char *value, const char **effect,
+                 hamm_status *st, hamm_error *err)
+{
+    for (size_t i = 0; i < NHONOURED; i++)
+        if (strcmp(option, honoured[i].name) == 0) {
+            *st = honoured[i].read(s, value, err);
+            s->seen |= (uint64_t)1 << i;
+            return 1;
+        }
+    *effect = known_effect(option);
+    *st = HAMM_OK;
+    return 0;
+}
+
+hamm_status import_required(const imp_state *s, hamm_error *err)
+{
+    for (size_t i = 0; i < NHONOURED; i++)
+        if (honoured[i].required && !(s->seen & ((uint64_t)1 << i)))
+            return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(s->source), NULL,
+                                 "the configuration lacks -%s, which hamm needs",
+                                 honoured[i].name);
+    return HAMM_OK;
+}
+
+void import_absent(const imp_state *s, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < NHONOURED && used < size; i++)
+        if (!(s->seen & ((uint64_t)1 << i)))
+            used += (size_t)snprintf(buf + used, size - used, "%s-%s", used ? ", " : "",
+                                     honoured[i].name);
+}
+
+/* The values of the options a file may leave out (the model's notes list which were). */
+void import_defaults(imp_state *s)
+{
+    *s = (imp_state){.per_cluster = 1, .sub_partitions = 1, .warp_size = 32, .ctas = 8,
+                     .registers = 8192, .shared_bytes = 16384, .schedulers = 1,
+                     .shared_banks = 32, .scheduler = "lrr", .coalesce_arch = 13,
+                     .chips = 2, .bus_bytes = 4, .burst = 4, .data_ratio = 2,
+                     .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32};
+}

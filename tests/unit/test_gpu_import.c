@@ -1,0 +1,248 @@
+/* test_gpu_import.c - the GPGPU-Sim configuration importer on small inline files: every
+ * expected value derived by hand from the option strings (comments say how), errors with
+ * their line and option, and the ignored options listed. */
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hamm/gpu.h"
+
+/* 4 clusters x 2 cores; 2 channels of 2 sub-partitions; a sectored write-back L2; the
+ * timing string quoted over two lines; two options hamm ignores. */
+static const char small[] =
+    "# a small GPU\n"
+    "-gpgpu_n_clusters 4\n"
+    "-gpgpu_n_cores_per_cluster 2   # eight cores\n"
+    "-gpgpu_n_mem 2\n"
+    "-gpgpu_n_sub_partition_per_mchannel 2\n"
+    "-gpgpu_shader_core_pipeline 2048:32\n"
+    "-gpgpu_shader_cta 16\n"
+    "-gpgpu_num_sched_per_core 4\n"
+    "-gpgpu_scheduler lrr\n"
+    "-gpgpu_cache:dl1 N:64:128:4,L:E:m:N:L,A:32:4,16\n"
+    "-gpgpu_cache:dl2 S:32:128:16,L:B:m:W:X,A:128:4,8:0,32\n"
+    "-gpgpu_max_insn_issue_per_warp 2\n"
+    "-gpgpu_clock_domains 1000.0:1200.0:900.0:1750.5\n"
+    "-gpgpu_dram_timing_opt \"nbk=8:CCD=2:RRD=5:RCD=14:RAS=33:RP=14:RC=47:\n"
+    "                         CL=14:WL=5:CDLR=6:WR=15\"\n"
+    "-gpgpu_n_mem_per_ctrlr 1\n"
+    "-gpgpu_dram_buswidth 8\n"
+    "-gpgpu_dram_burst_length 8\n"
+    "-dram_data_command_freq_ratio 2\n"
+    "-gpgpu_dram_scheduler 0\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 0\n"
+    "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.000RRRRR.RRRRRRRR.RBBBCCCC.CCCSSSSS\n"
+    "-foo_unknown_option 7\n";
+
+static json_t *part(const hamm_gpu_import *im, hamm_gpu_import_part p)
+{
+    char *text = hamm_gpu_import_json(im, p);
+    assert_non_null(text);
+    json_t *j = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(j);
+    return j;
+}
+
+static long long num(json_t *root, const char *a, const char *b)
+{
+    json_t *v = json_object_get(root, a);
+    if (b)
+        v = json_object_get(v, b);
+    assert_true(json_is_integer(v));
+    return json_integer_value(v);
+}
+
+static const char *str(json_t *root, const char *a, const char *b)
+{
+    json_t *v = json_object_get(root, a);
+    if (b)
+        v = json_object_get(v, b);
+    assert_true(json_is_string(v));
+    return json_string_value(v);
+}
+
+static hamm_gpu_import *import_ok(const char *text)
+{
+    hamm_gpu_import *im = NULL;
+    hamm_error err = {0};
+    hamm_status st = hamm_gpu_import_gpgpusim(&im, text, strlen(text), "t.config", "t", &err);
+    if (st != HAMM_OK)
+        fail_msg("%s: %s", err.field, err.text);
+    return im;
+}
+
+static void gpu_model(void **state)
+{
+    (void)state;
+    hamm_gpu_import *im = import_ok(small);
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_int_equal(num(g, "cores", NULL), 8); /* 4 x 2 */
+    assert_int_equal(num(g, "core", "max_threads"), 2048);
+    assert_int_equal(num(g, "core", "max_ctas"), 16);
+    assert_int_equal(num(g, "core", "warp_schedulers"), 4);
+    assert_string_equal(str(g, "core", "warp_scheduler"), "lrr");
+    /* dl1 64 sets x 4 ways x 128 B = 32 KB; E: write-through, N: no allocation */
+    assert_int_equal(num(g, "l1", "sets"), 64);
+    assert_int_equal(num(g, "l1", "ways"), 4);
+    assert_int_equal(num(g, "l1", "sector_bytes"), 128);
+    assert_string_equal(str(g, "l1", "write_policy"), "write-through");
+    assert_int_equal(num(g, "l1", "write_allocate"), 0);
+    assert_int_equal(num(g, "l1", "mshr_entries"), 32);
+    assert_int_equal(num(g, "l1", "mshr_max_merge"), 4);
+    assert_int_equal(num(g, "l1", "miss_queue"), 16);
+    assert_int_equal(num(g, "core", "max_inflight"), 64); /* 2 x 32 MSHRs */
+    /* dl2: 32 sets per sub-partition x 2 = 64 sets per channel; S: 32-byte sectors */
+    assert_int_equal(num(g, "l2", "sets"), 64);
+    assert_int_equal(num(g, "l2", "ways"), 16);
+    assert_int_equal(num(g, "l2", "sector_bytes"), 32);
+    assert_string_equal(str(g, "l2", "index"), "xor");
+    assert_string_equal(str(g, "l2", "write_policy"), "write-back");
+    assert_int_equal(num(g, "l2", "write_allocate"), 1);
+    assert_int_equal(num(g, "l2", "miss_queue"), 8);
+    assert_true(json_real_value(json_object_get(json_object_get(g, "clocks"), "icnt_mhz")) ==
+                1200.0);
+    /* the E policy is an approximation, and the notes say so */
+    assert_non_null(strstr(str(g, "notes", "-gpgpu_cache:dl1"), "write-evict"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+}
+
+static void dram_and_system(void **state)
+{
+    (void)state;
+    hamm_gpu_import *im = import_ok(small);
+    json_t *d = part(im, HAMM_IMPORT_DRAM);
+    assert_int_equal(num(d, "organization", "banks"), 8);
+    assert_int_equal(num(d, "organization", "bank_groups"), 1); /* no nbkgrp: one group */
+    /* 5 + 8 + 1 = 14 R bits: 16384 rows; 7 C + 5 S bits: a 4096-byte row of 8-byte
+     * beats = 512 columns */
+    assert_int_equal(num(d, "organization", "rows"), 16384);
+    assert_int_equal(num(d, "organization", "columns"), 512);
+    assert_int_equal(num(d, "organization", "bus_width_bits"), 64);
+    assert_int_equal(num(d, "organization", "data_rate"), 2);
+    assert_int_equal(num(d, "timing", "tRCD"), 14);
+    assert_int_equal(num(d, "timing", "tRC"), 47);
+    assert_int_equal(num(d, "timing", "tWTR"), 6);  /* CDLR */
+    assert_int_equal(num(d, "timing", "tCCD_L"), 0);
+    assert_int_equal(num(d, "timing", "tRTP"), 4);  /* no RTPL: a burst, 8 / 2 */
+    assert_int_equal(num(d, "timing", "tRTW"), 15); /* CL 14 + 4 + 2 - WL 5 */
+    assert_true(json_real_value(json_object_get(d, "clock_mhz")) == 1750.5);
+    json_decref(d);
+    json_t *s = part(im, HAMM_IMPORT_SYSTEM);
+    assert_string_equal(str(s, "gpu", NULL), "../gpu/t.json");
+    assert_string_equal(str(s, "dram", NULL), "../dram/t.json");
+    assert_int_equal(num(s, "channels", NULL), 2);
+    assert_int_equal(num(s, "chips_per_channel", NULL), 1);
+    assert_string_equal(str(s, "scheduler", NULL), "fcfs");
+    assert_int_equal(num(s, "queue_size", NULL), 1024); /* 0: unbounded */
+    assert_int_equal(num(s, "request_size_bytes", NULL), 128);
+    assert_int_equal(num(s, "max_inflight_per_core", NULL), 32);
+    assert_non_null(strstr(str(s, "address_map", NULL), "dramid@8;"));
+    json_decref(s);
+    hamm_gpu_import_free(im);
+}
+
+static void ignored_listed(void **state)
+{
+    (void)state;
+    hamm_gpu_import *im = import_ok(small);
+    assert_int_equal(hamm_gpu_import_ignored_count(im), 2);
+    assert_string_equal(hamm_gpu_import_ignored(im, 0),
+                        "-gpgpu_max_insn_issue_per_warp 2: instructions a warp issues per "
+                        "cycle: hamm issues one");
+    assert_string_equal(hamm_gpu_import_ignored(im, 1), "-foo_unknown_option 7");
+    assert_null(hamm_gpu_import_ignored(im, 2));
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_non_null(strstr(str(g, "notes", "ignored"), "-foo_unknown_option 7"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+}
+
+/* `small` with the line starting `key` replaced by `line` (or `line` appended). */
+static char *variant(const char *key, const char *line)
+{
+    size_t n = strlen(small) + strlen(line) + 2;
+    char *out = malloc(n), *at = strstr(small, key);
+    assert_non_null(out);
+    if (!at) {
+        snprintf(out, n, "%s%s\n", small, line);
+        return out;
+    }
+    const char *eol = strchr(at, '\n');
+    snprintf(out, n, "%.*s%s%s", (int)(at - small), small, line, eol);
+    return out;
+}
+
+static void expect_error(const char *key, const char *line, uint64_t at, const char *field,
+                         const char *text)
+{
+    char *cfg = variant(key, line);
+    hamm_gpu_import *im = NULL;
+    hamm_error err = {0};
+    assert_int_equal(hamm_gpu_import_gpgpusim(&im, cfg, strlen(cfg), "t.config", "t", &err),
+                     HAMM_ERR_CONFIG);
+    assert_null(im);
+    assert_string_equal(err.source, "t.config");
+    assert_int_equal(err.line, at);
+    assert_string_equal(err.field, field);
+    if (!strstr(err.text, text))
+        fail_msg("'%s' lacks '%s'", err.text, text);
+    free(cfg);
+}
+
+static void errors(void **state)
+{
+    (void)state;
+    expect_error("-gpgpu_cache:dl1", "-gpgpu_cache:dl1 N:64:128:4,L:Q:m:N:L,A:32:4,16", 10,
+                 "-gpgpu_cache:dl1", "write policy 'Q'");
+    expect_error("-gpgpu_cache:dl1", "-gpgpu_cache:dl1 N:48:128:4,L:E:m:N:L,A:32:4,16", 10,
+                 "-gpgpu_cache:dl1", "power-of-two");
+    expect_error("-gpgpu_cache:dl2", "-gpgpu_cache:dl2 S:32:128:16", 11, "-gpgpu_cache:dl2",
+                 "4 to 7");
+    expect_error("-gpgpu_n_mem ", "-gpgpu_n_mem two", 4, "-gpgpu_n_mem", "whole number");
+    expect_error("-gpgpu_shader_core_pipeline", "-gpgpu_shader_core_pipeline 2048:64", 6,
+                 "-gpgpu_shader_core_pipeline", "32 threads");
+    expect_error("-gpgpu_clock_domains", "-gpgpu_clock_domains 1000:1200:900", 13,
+                 "-gpgpu_clock_domains", "core:icnt:l2:dram");
+    expect_error("-gpgpu_dram_timing_opt", "-gpgpu_dram_timing_opt \"nbk=8:tXX=2:", 14,
+                 "-gpgpu_dram_timing_opt", "'tXX' is not one of");
+    /* appended after the 23 lines of `small`: the quote runs to the end of the file */
+    expect_error("#none", "-gpgpu_l1_latency \"12", 24, "-gpgpu_l1_latency",
+                 "no closing quote");
+    expect_error("-gpgpu_n_mem_per_ctrlr", "gpgpu_n_mem_per_ctrlr 1", 16, "",
+                 "expected an option");
+    expect_error("-gpgpu_mem_addr_mapping",
+                 "-gpgpu_mem_addr_mapping dramid@8;0000RRRR.RRRRRRRR.RRBBBBCC.CCCCSSSS", 22,
+                 "-gpgpu_mem_addr_mapping", "4 bank bits");
+    expect_error("-gpgpu_n_mem ", "# no channels", 0, "", "lacks -gpgpu_n_mem");
+}
+
+static void nearest_scheduler(void **state)
+{
+    (void)state;
+    char *cfg = variant("-gpgpu_scheduler", "-gpgpu_scheduler two_level_active:6:0:1");
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_string_equal(str(g, "core", "warp_scheduler"), "lrr");
+    assert_non_null(strstr(str(g, "notes", "-gpgpu_scheduler"), "two_level_active"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(gpu_model),         cmocka_unit_test(dram_and_system),
+        cmocka_unit_test(ignored_listed),    cmocka_unit_test(errors),
+        cmocka_unit_test(nearest_scheduler),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
