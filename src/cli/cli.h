@@ -216,5 +216,7 @@ int cmd_sweep(int argc, char **argv);
 void cmd_sweep_help(FILE *out);
 int cmd_merge(int argc, char **argv);
 void cmd_merge_help(FILE *out);
+int cmd_mwp(int argc, char **argv);
+void cmd_mwp_help(FILE *out);
 
 #endif

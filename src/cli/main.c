@@ -22,6 +22,7 @@ static const cli_command commands[] = {
     {"stats", cmd_stats, cmd_stats_help, "statistics of a trace: mix, footprint, locality"},
     {"convert", cmd_convert, cmd_convert_help, "convert a trace to another format"},
     {"generate", cmd_generate, cmd_generate_help, "write a synthetic trace, deterministic from a seed"},
+    {"mwp", cmd_mwp, cmd_mwp_help, "a kernel's execution time by the MWP/CWP model (Hong & Kim 2009)"},
     {"formats", cmd_formats, cmd_formats_help, "list the trace formats hamm reads and writes"},
     {"help", cmd_help, cmd_help_help, "show help for a subcommand"},
 };
