@@ -128,9 +128,12 @@ static hamm_status check_inputs(const hamm_mwp_machine *m, const hamm_mwp_kernel
                                     "must be above 0, got %g", positive[i].v);
     const double counts[] = {k->comp_insts, k->coal_mem_insts, k->uncoal_mem_insts,
                              k->synch_insts};
+    const char *const count_keys[] = {"comp_insts", "coal_mem_insts", "uncoal_mem_insts",
+                                      "synch_insts"};
     for (size_t i = 0; i < 4; i++)
         if (!(counts[i] >= 0 && isfinite(counts[i])))
-            return hamm_error_set(err, HAMM_ERR_CONFIG, "instruction counts must be 0 or more");
+            return hamm_error_field(err, HAMM_ERR_CONFIG, count_keys[i],
+                                    "must be 0 or more, got %g", counts[i]);
     if (!(k->coal_mem_insts + k->uncoal_mem_insts > 0))
         return hamm_error_field(err, HAMM_ERR_CONFIG, "coal_mem_insts",
                                 "the kernel has no memory instruction (coal_mem_insts + "

@@ -323,6 +323,9 @@ static void bad_inputs(void **state)
     k.uncoal_per_mw = 0;
     expect_refused(&m, &k, 1, HAMM_ERR_CONFIG, "uncoal_per_mw", "at least 1");
     k = paper_kernel();
+    k.comp_insts = -1;
+    expect_refused(&m, &k, 1, HAMM_ERR_CONFIG, "comp_insts", "0 or more");
+    k = paper_kernel();
     m.mem_bandwidth_gbps = 0;
     expect_refused(&m, &k, 1, HAMM_ERR_CONFIG, "mem_bandwidth_gbps", "above 0");
     m = paper_machine();
