@@ -23,6 +23,7 @@ static const cli_command commands[] = {
     {"convert", cmd_convert, cmd_convert_help, "convert a trace to another format"},
     {"import-gpgpusim", cmd_import, cmd_import_help, "GPGPU-Sim gpgpusim.config to hamm GPU, DRAM and system models"},
     {"generate", cmd_generate, cmd_generate_help, "write a synthetic trace, deterministic from a seed"},
+    {"mwp", cmd_mwp, cmd_mwp_help, "a kernel's execution time by the MWP/CWP model (Hong & Kim 2009)"},
     {"formats", cmd_formats, cmd_formats_help, "list the trace formats hamm reads and writes"},
     {"help", cmd_help, cmd_help_help, "show help for a subcommand"},
 };

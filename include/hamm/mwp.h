@@ -1,0 +1,151 @@
+/* hamm/mwp.h - the MWP/CWP kernel execution-time model of Hong & Kim (ISCA 2009), with
+ * the published variants and this project's combined form (the DRAM sustaining a fraction
+ * E of its peak bandwidth).  The equations are in docs/MWP.md. */
+#ifndef HAMM_MWP_H
+#define HAMM_MWP_H
+
+#include <stdint.h>
+
+#include "hamm/error.h"
+#include "hamm/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HAMM_MWP_MACHINE_SCHEMA "hamm-mwp-machine/1"
+#define HAMM_MWP_KERNEL_SCHEMA "hamm-mwp-kernel/1"
+#define HAMM_MWP_WARP_SIZE 32u
+
+/* A GPU as the model sees it.  Cycles are core cycles. */
+typedef struct hamm_mwp_machine {
+    char name[128];
+    uint32_t sms;                 /* #Active_SMs */
+    double freq_ghz;              /* Freq: core clock */
+    double mem_bandwidth_gbps;    /* Mem_Bandwidth: peak DRAM bandwidth */
+    double mem_ld_cycles;         /* Mem_LD: base DRAM access latency */
+    double departure_del_coal;    /* spacing of consecutive coalesced memory warps */
+    double departure_del_uncoal;  /* spacing of the transactions of uncoalesced ones */
+    double issue_cycles;          /* Issue_cycles: one warp instruction */
+    /* occupancy limits per SM, for kernels that give their resource use */
+    uint32_t max_threads_per_sm, max_blocks_per_sm, registers_per_sm, shared_per_sm;
+} hamm_mwp_machine;
+
+/* A kernel as counts: instructions per thread (= per warp), dynamic. */
+typedef struct hamm_mwp_kernel {
+    char name[128];
+    double comp_insts, coal_mem_insts, uncoal_mem_insts, synch_insts;
+    double uncoal_per_mw;         /* transactions per uncoalesced memory warp instruction */
+    double load_bytes_per_warp;   /* bytes one memory warp instruction loads */
+    uint32_t threads_per_block, blocks;
+    uint32_t active_blocks_per_sm; /* 0: computed from the resources below */
+    uint32_t regs_per_thread, shared_per_block; /* bytes; 0: none used */
+} hamm_mwp_kernel;
+
+/* Rounding, as public implementations differ. */
+typedef enum hamm_mwp_rounding {
+    HAMM_MWP_ROUND_NONE,  /* the equations as written (default) */
+    HAMM_MWP_ROUND_PAPER, /* MWP and CWP to two decimals, as the paper's worked example */
+    HAMM_MWP_ROUND_CEIL,  /* MWP_Without_BW_full, CWP_full and #Rep up to integers */
+    HAMM_MWP_ROUND_COUNT
+} hamm_mwp_rounding;
+
+/* The warps one synchronisation waits for in Synch_cost. */
+typedef enum hamm_mwp_synch {
+    HAMM_MWP_SYNCH_N,     /* MWP - 1, MWP bounded by N (default) */
+    HAMM_MWP_SYNCH_BLOCK, /* MIN(MWP, warps per block) - 1 */
+    HAMM_MWP_SYNCH_COUNT
+} hamm_mwp_synch;
+
+typedef struct hamm_mwp_options {
+    hamm_mwp_rounding rounding;
+    hamm_mwp_synch synch;
+    double dram_efficiency; /* E in (0, 1]: the DRAM sustains Mem_Bandwidth * E */
+} hamm_mwp_options;
+
+/* Which of the three execution-time equations applies. */
+typedef enum hamm_mwp_case {
+    HAMM_MWP_CASE_FEW_WARPS, /* MWP == N and CWP == N */
+    HAMM_MWP_CASE_MEMORY,    /* CWP >= MWP or Comp_cycles > Mem_cycles */
+    HAMM_MWP_CASE_COMPUTE,   /* MWP > CWP */
+    HAMM_MWP_CASE_COUNT
+} hamm_mwp_case;
+
+/* What bounds the kernel's time. */
+typedef enum hamm_mwp_limiter {
+    HAMM_MWP_LIMIT_WARPS,     /* too few warps to hide latency */
+    HAMM_MWP_LIMIT_LATENCY,   /* memory latency: MWP = Mem_L / Departure_delay < N */
+    HAMM_MWP_LIMIT_BANDWIDTH, /* memory bandwidth: MWP = MWP_peak_BW */
+    HAMM_MWP_LIMIT_COMPUTE,   /* computation */
+    HAMM_MWP_LIMIT_COUNT
+} hamm_mwp_limiter;
+
+/* Where the active blocks per SM came from. */
+typedef enum hamm_mwp_occupancy {
+    HAMM_MWP_OCC_GIVEN,     /* the kernel file's active_blocks_per_sm */
+    HAMM_MWP_OCC_THREADS,   /* the SM's thread limit */
+    HAMM_MWP_OCC_BLOCKS,    /* the SM's block limit */
+    HAMM_MWP_OCC_REGISTERS, /* the SM's register file */
+    HAMM_MWP_OCC_SHARED,    /* the SM's shared memory */
+    HAMM_MWP_OCC_COUNT
+} hamm_mwp_occupancy;
+
+/* Every intermediate of one prediction, in cycles unless named otherwise. */
+typedef struct hamm_mwp_result {
+    uint32_t active_blocks_per_sm, warps_per_block;
+    hamm_mwp_occupancy occupancy;
+    double n;                          /* active warps per SM */
+    double mem_l_uncoal, mem_l_coal, weight_uncoal, weight_coal, mem_l;
+    double departure_delay;
+    double mwp_without_bw_full, mwp_without_bw;
+    double bandwidth_gbps;             /* Mem_Bandwidth * E */
+    double bw_per_warp_gbps, mwp_peak_bw, mwp;
+    double comp_cycles, mem_cycles, cwp_full, cwp;
+    double rep;                        /* #Rep */
+    double synch_warps;                /* the MWP Synch_cost uses */
+    double exec_cycles, synch_cycles, total_cycles;
+    double total_seconds;              /* total_cycles at Freq */
+    hamm_mwp_case mwp_case;
+    hamm_mwp_limiter limiter;
+} hamm_mwp_result;
+
+/* The defaults: no rounding, MWP bounded by N in Synch_cost, E = 1. */
+HAMM_API void hamm_mwp_options_init(hamm_mwp_options *o);
+
+/* Active blocks per SM: the kernel's own figure, else the tightest of the machine's
+ * limits; HAMM_ERR_CONFIG when a block does not fit on an SM. */
+HAMM_API hamm_status hamm_mwp_occupancy_compute(const hamm_mwp_machine *m,
+                                                const hamm_mwp_kernel *k, uint32_t *blocks,
+                                                hamm_mwp_occupancy *why, hamm_error *err);
+
+/* The model's prediction with every intermediate.  Inputs that would divide by zero (no
+ * memory instruction, no bandwidth, ...) are HAMM_ERR_CONFIG naming the field; options
+ * out of range HAMM_ERR_ARG.  Never a NaN or an infinity in `r`. */
+HAMM_API hamm_status hamm_mwp_predict(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                                      const hamm_mwp_options *o, hamm_mwp_result *r,
+                                      hamm_error *err);
+
+/* Read a machine file (hamm-mwp-machine/1) or a kernel file (hamm-mwp-kernel/1); errors
+ * name the file, the line (JSON syntax) and the key. */
+HAMM_API hamm_status hamm_mwp_load_machine(hamm_mwp_machine *m, const char *path,
+                                           hamm_error *err);
+HAMM_API hamm_status hamm_mwp_load_kernel(hamm_mwp_kernel *k, const char *path,
+                                          hamm_error *err);
+
+/* Names, for the CLI and the JSON: "none", "paper", "ceil"; "n", "block";
+ * "few-warps", "memory", "compute"; "warps", "latency", "bandwidth", "compute";
+ * "given", "threads", "blocks", "registers", "shared". */
+HAMM_API const char *hamm_mwp_rounding_name(hamm_mwp_rounding r);
+HAMM_API const char *hamm_mwp_synch_name(hamm_mwp_synch s);
+HAMM_API const char *hamm_mwp_case_name(hamm_mwp_case c);
+HAMM_API const char *hamm_mwp_limiter_name(hamm_mwp_limiter l);
+HAMM_API const char *hamm_mwp_occupancy_name(hamm_mwp_occupancy o);
+/* The value a name stands for; -1 when none. */
+HAMM_API int hamm_mwp_rounding_parse(const char *name);
+HAMM_API int hamm_mwp_synch_parse(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

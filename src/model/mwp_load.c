@@ -1,0 +1,99 @@
+/* mwp_load.c - reading MWP/CWP machine and kernel files (hamm-mwp-machine/1,
+ * hamm-mwp-kernel/1) with the config module's schema tables. */
+#include <jansson.h>
+#include <stddef.h>
+
+#include "config/schema.h"
+#include "hamm/mwp.h"
+
+#define ROWS(a) (a), (sizeof(a) / sizeof((a)[0]))
+#define REQ SCHEMA_REQUIRED
+#define MM(x) offsetof(hamm_mwp_machine, x)
+#define KM(x) offsetof(hamm_mwp_kernel, x)
+
+/* A required real in [lo, hi] of the machine or the kernel. */
+#define MREAL(key, lo, hi, unit, doc) \
+    { #key, SCHEMA_DOUBLE, REQ, lo, hi, 0, NULL, MM(key), 0, unit, NULL, doc, NULL }
+#define MCOUNT(key, lo, hi, unit, doc) \
+    { #key, SCHEMA_U32, REQ, lo, hi, 0, NULL, MM(key), 0, unit, NULL, doc, NULL }
+#define KREAL(key, flags, lo, hi, doc) \
+    { #key, SCHEMA_DOUBLE, flags, lo, hi, 0, NULL, KM(key), 0, "", NULL, doc, NULL }
+#define KCOUNT(key, flags, lo, hi, unit, doc) \
+    { #key, SCHEMA_U32, flags, lo, hi, 0, NULL, KM(key), 0, unit, NULL, doc, NULL }
+
+static const struct schema_field machine_rows[] = {
+    {"schema", SCHEMA_TAG, REQ, 0, 0, 0, HAMM_MWP_MACHINE_SCHEMA, 0, 0, "", NULL, "file kind",
+     NULL},
+    {"name", SCHEMA_STRING, REQ, 1, 127, 0, NULL, MM(name), sizeof(((hamm_mwp_machine *)0)->name),
+     "", NULL, "machine name", NULL},
+    {"description", SCHEMA_STRING, 0, 0, 4096, 0, NULL, 0, 0, "", NULL, "for people", NULL},
+    {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL, "sources", NULL},
+    MCOUNT(sms, 1, 65535, "", "#Active_SMs"),
+    MREAL(freq_ghz, 0.001, 100, "GHz", "Freq: core clock"),
+    MREAL(mem_bandwidth_gbps, 0.001, 1e6, "GB/s", "Mem_Bandwidth: peak DRAM bandwidth"),
+    MREAL(mem_ld_cycles, 1, 1e6, "cycles", "Mem_LD: DRAM access latency"),
+    MREAL(departure_del_coal, 0.001, 1e6, "cycles", "Departure_del_coal"),
+    MREAL(departure_del_uncoal, 0.001, 1e6, "cycles", "Departure_del_uncoal"),
+    MREAL(issue_cycles, 0.001, 1e6, "cycles", "Issue_cycles: one warp instruction"),
+    MCOUNT(max_threads_per_sm, 32, 1u << 20, "", "resident threads per SM"),
+    MCOUNT(max_blocks_per_sm, 1, 1u << 20, "", "resident blocks per SM"),
+    MCOUNT(registers_per_sm, 1, 1u << 30, "", "32-bit registers per SM"),
+    MCOUNT(shared_per_sm, 0, 1u << 30, "bytes", "shared memory per SM"),
+};
+static const struct schema_table machine_table = {ROWS(machine_rows)};
+
+static const struct schema_field kernel_rows[] = {
+    {"schema", SCHEMA_TAG, REQ, 0, 0, 0, HAMM_MWP_KERNEL_SCHEMA, 0, 0, "", NULL, "file kind",
+     NULL},
+    {"name", SCHEMA_STRING, REQ, 1, 127, 0, NULL, KM(name), sizeof(((hamm_mwp_kernel *)0)->name),
+     "", NULL, "kernel name", NULL},
+    {"description", SCHEMA_STRING, 0, 0, 4096, 0, NULL, 0, 0, "", NULL, "for people", NULL},
+    {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL, "sources", NULL},
+    KREAL(comp_insts, REQ, 0, 1e15, "#Comp_insts per thread"),
+    KREAL(coal_mem_insts, REQ, 0, 1e15, "#Coal_Mem_insts per thread"),
+    KREAL(uncoal_mem_insts, REQ, 0, 1e15, "#Uncoal_Mem_insts per thread"),
+    KREAL(synch_insts, REQ, 0, 1e15, "#Synch_insts per thread"),
+    KREAL(uncoal_per_mw, 0, 0, 1e6, "#Uncoal_per_mw (0 when no uncoalesced instruction)"),
+    KREAL(load_bytes_per_warp, REQ, 0.001, 1e9, "Load_bytes_per_warp"),
+    KCOUNT(threads_per_block, REQ, 1, 1u << 20, "", "#Threads_per_block"),
+    KCOUNT(blocks, REQ, 1, UINT32_MAX, "", "#Blocks"),
+    KCOUNT(active_blocks_per_sm, 0, 1, 1u << 20, "",
+           "#Active_blocks_per_SM (absent: from the resources and the machine's limits)"),
+    KCOUNT(regs_per_thread, 0, 0, 1u << 20, "", "registers per thread"),
+    KCOUNT(shared_per_block, 0, 0, 1u << 30, "bytes", "shared memory per block"),
+};
+static const struct schema_table kernel_table = {ROWS(kernel_rows)};
+
+static hamm_status load(const struct schema_table *t, void *dst, const char *path,
+                        const char *what, hamm_error *err)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return hamm_error_at(err, HAMM_ERR_CONFIG,
+                             HAMM_AT_LINE(path, jerr.line > 0 ? (uint64_t)jerr.line : 0),
+                             NULL, "%s", jerr.text);
+    struct schema_source src = {path, NULL, 0};
+    hamm_status st = json_is_object(root)
+                         ? schema_read(t, root, dst, "", &src, err)
+                         : hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
+                                         "%s file holds one JSON object", what);
+    json_decref(root);
+    return st;
+}
+
+hamm_status hamm_mwp_load_machine(hamm_mwp_machine *m, const char *path, hamm_error *err)
+{
+    *m = (hamm_mwp_machine){0};
+    return load(&machine_table, m, path, "an MWP/CWP machine", err);
+}
+
+hamm_status hamm_mwp_load_kernel(hamm_mwp_kernel *k, const char *path, hamm_error *err)
+{
+    *k = (hamm_mwp_kernel){0};
+    hamm_status st = load(&kernel_table, k, path, "an MWP/CWP kernel", err);
+    if (st == HAMM_OK && k->uncoal_mem_insts > 0 && k->uncoal_per_mw < 1)
+        st = hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "uncoal_per_mw",
+                           "must be at least 1 when uncoal_mem_insts is above 0");
+    return st;
+}
