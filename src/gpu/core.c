@@ -79,13 +79,22 @@ hamm_status gpu_core_new(gpu_core **out, const gpu_core_params *p, hamm_error *e
     return HAMM_OK;
 }
 
+void gpu_core_drop_ctas(gpu_core *c)
+{
+    for (uint32_t i = 0; c->ctas && i < c->p.max_ctas; i++) {
+        if (!c->ctas[i].src)
+            continue;
+        c->ctas[i].src->close_cta(c->ctas[i].src->self, c->ctas[i].handle);
+        c->ctas[i] = (cta_slot){0};
+    }
+    c->ctas_used = 0;
+}
+
 void gpu_core_free(gpu_core *c)
 {
     if (!c)
         return;
-    for (uint32_t i = 0; i < c->p.max_ctas; i++)
-        if (c->ctas && c->ctas[i].src)
-            c->ctas[i].src->close_cta(c->ctas[i].src->self, c->ctas[i].handle);
+    gpu_core_drop_ctas(c);
     gpu_cache_free(c->l1);
     free(c->warps);
     free(c->regs);

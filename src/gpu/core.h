@@ -74,6 +74,9 @@ typedef struct gpu_core gpu_core;
 
 hamm_status gpu_core_new(gpu_core **out, const gpu_core_params *p, hamm_error *err);
 void gpu_core_free(gpu_core *c);
+/* After a failed kernel: hand every resident CTA back to its source (which may then be
+ * freed); the core is fit only to be freed or reported. */
+void gpu_core_drop_ctas(gpu_core *c);
 
 /* Can one more CTA of kernel k be resident?  0 also when one CTA alone exceeds the
  * core (the GPU checks that once, gpu_core_cta_fits_at_all). */

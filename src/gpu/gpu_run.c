@@ -173,6 +173,8 @@ hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
                                 (unsigned long long)now);
         }
     }
+    for (uint32_t i = 0; st && i < g->p.cores; i++)
+        gpu_core_drop_ctas(g->core[i]); /* the source may go before the GPU */
     return st;
 }
 
