@@ -5,6 +5,7 @@
 #define HAMM_GPU_H
 
 #include "hamm/config.h"
+#include "hamm/engine.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
 #include "hamm/trace.h"
@@ -28,6 +29,9 @@ HAMM_API hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem,
 /* Every kernel has run: close the DRAM channels at the last cycle. */
 HAMM_API void hamm_gpu_finish(hamm_gpu *g);
 HAMM_API void hamm_gpu_free(hamm_gpu *g);
+/* The GPU's DRAM channels (the measured side: hamm_engine_channel per channel), valid
+ * until hamm_gpu_free; read them after hamm_gpu_finish. */
+HAMM_API const hamm_engine *hamm_gpu_dram(const hamm_gpu *g);
 /* The GPU model's name. */
 HAMM_API const char *hamm_gpu_model_name(const hamm_gpu *g);
 

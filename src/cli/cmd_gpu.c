@@ -15,9 +15,11 @@
 
 #define TAP_MAX_CHANNELS 64 /* out_temp.c holds as many temporaries */
 
-/* One native binary zstd trace per channel; the first write error waits here. */
+/* One native binary zstd trace per channel, or one trace of every channel (single); the
+ * first write error waits here. */
 typedef struct tap_set {
     uint32_t channels;
+    int single;
     cli_outfile file[TAP_MAX_CHANNELS];
     hamm_output *out[TAP_MAX_CHANNELS];
     hamm_trace_writer *w[TAP_MAX_CHANNELS];
@@ -29,7 +31,7 @@ static void tap_write(void *user, uint32_t channel, const hamm_request *r)
 {
     tap_set *t = user;
     if (t->err.status == HAMM_OK)
-        hamm_trace_write(t->w[channel], r, 1, &t->err);
+        hamm_trace_write(t->w[t->single ? 0 : channel], r, 1, &t->err);
 }
 
 static int tap_dir(const char *dir)
@@ -42,21 +44,43 @@ static int tap_dir(const char *dir)
     return CLI_FAIL;
 }
 
+/* Whether --tap names one file (every channel's requests in arrival order) rather than a
+ * directory: it ends in .zst, .gz, .bin or .txt. */
+static int tap_is_file(const char *arg)
+{
+    size_t n = strlen(arg);
+    static const char *const ends[] = {".zst", ".gz", ".bin", ".txt"};
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+        size_t k = strlen(ends[i]);
+        if (n > k && strcmp(arg + n - k, ends[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static int tap_open(tap_set *t, const char *dir, uint32_t channels)
 {
     hamm_error_clear(&t->err);
+    t->single = tap_is_file(dir);
     if (channels > TAP_MAX_CHANNELS)
         return cli_usage("simulate", "--tap: at most %d channels", TAP_MAX_CHANNELS);
-    if (tap_dir(dir) != CLI_OK)
+    if (!t->single && tap_dir(dir) != CLI_OK)
         return CLI_FAIL;
-    for (t->channels = 0; t->channels < channels; t->channels++) {
+    uint32_t files = t->single ? 1 : channels;
+    for (t->channels = 0; t->channels < files; t->channels++) {
         uint32_t c = t->channels;
-        snprintf(t->path[c], sizeof t->path[c], "%s/channel-%u.bin.zst", dir, c);
+        if (t->single)
+            snprintf(t->path[c], sizeof t->path[c], "%s", dir);
+        else
+            snprintf(t->path[c], sizeof t->path[c], "%s/channel-%u.bin.zst", dir, c);
+        hamm_compression z = t->single ? hamm_compression_for_name(dir) : HAMM_COMPRESSION_ZSTD;
+        hamm_trace_format f = t->single && strstr(dir, ".txt") ? HAMM_FORMAT_TEXT
+                                                                : HAMM_FORMAT_BINARY;
         if (cli_outfile_open(&t->file[c], t->path[c], 1) != CLI_OK)
             return CLI_FAIL;
-        if (hamm_output_to_file(&t->out[c], t->file[c].fp, t->path[c], HAMM_COMPRESSION_ZSTD, 0,
-                                &t->err) != HAMM_OK ||
-            hamm_trace_writer_new(&t->w[c], HAMM_FORMAT_BINARY, t->out[c], &t->err) != HAMM_OK) {
+        if (hamm_output_to_file(&t->out[c], t->file[c].fp, t->path[c], z, 0, &t->err) !=
+                HAMM_OK ||
+            hamm_trace_writer_new(&t->w[c], f, t->out[c], &t->err) != HAMM_OK) {
             cli_outfile_abort(&t->file[c]);
             hamm_output_free(t->out[c]);
             return cli_report(&t->err);

@@ -35,7 +35,8 @@ void cmd_simulate_help(FILE *out)
             "                           schema hamm-gpu/1 (docs/GPU.md)\n"
             "      --gpu FILE|NAME      the GPU model (default: the system model's \"gpu\")\n"
             "      --tap DIR            with --workload: write DIR/channel-N.bin.zst, the\n"
-            "                           requests entering each DRAM queue with arrival cycles\n");
+            "                           requests entering each DRAM queue with arrival cycles\n"
+            "                           (a name ending .zst/.gz/.bin/.txt: one trace of all)\n");
     cli_trace_help(out, 1);
     fprintf(out, "  -h, --help               this help\n");
 }

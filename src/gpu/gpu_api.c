@@ -34,6 +34,11 @@ void hamm_gpu_finish(hamm_gpu *g)
     gpu_finish(g);
 }
 
+const hamm_engine *hamm_gpu_dram(const hamm_gpu *g)
+{
+    return g->dram;
+}
+
 void hamm_gpu_free(hamm_gpu *g)
 {
     gpu_free(g);

@@ -80,15 +80,16 @@ static double acc_mean(const mean_acc *a)
     return a->n ? a->sum / (double)a->n : -1.0;
 }
 
-static hamm_status collect(entry_run_state *st, entry_result *r, hamm_error *err)
+hamm_status entry_collect(const hamm_engine *engine, hamm_dram_model *model, entry_result *r,
+                          hamm_error *err)
 {
-    uint32_t nch = hamm_engine_channels(st->engine);
+    uint32_t nch = hamm_engine_channels(engine);
     r->channels = hamm_calloc_array(nch, sizeof *r->channels);
     if (!r->channels)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     mean_acc eff = {0}, util = {0}, loc = {0}, occ = {0};
     for (uint32_t c = 0; c < nch; c++) {
-        const hamm_channel_result *x = hamm_engine_channel(st->engine, c);
+        const hamm_channel_result *x = hamm_engine_channel(engine, c);
         if (x->stat[HAMM_STAT_requests] == 0)
             continue;
         channel_point *p = &r->channels[r->nchannels++];
@@ -98,7 +99,7 @@ static hamm_status collect(entry_run_state *st, entry_result *r, hamm_error *err
         p->locality = hamm_result_row_locality(x);
         p->occupancy = hamm_result_queue_occupancy(x);
         for (int h = 0; h < HAMM_HEUR_COUNT; h++)
-            p->predicted[h] = hamm_dram_model_efficiency(st->model, c, (hamm_heuristic)h);
+            p->predicted[h] = hamm_dram_model_efficiency(model, c, (hamm_heuristic)h);
         acc_add(&eff, p->measured);
         acc_add(&util, hamm_result_utilization(x));
         acc_add(&loc, p->locality);
@@ -109,8 +110,8 @@ static hamm_status collect(entry_run_state *st, entry_result *r, hamm_error *err
     r->locality = acc_mean(&loc);
     r->occupancy = acc_mean(&occ);
     for (int h = 0; h < HAMM_HEUR_COUNT; h++)
-        r->predicted[h] = hamm_dram_model_mean(st->model, (hamm_heuristic)h);
-    r->predicted_locality = hamm_dram_model_locality(st->model);
+        r->predicted[h] = hamm_dram_model_mean(model, (hamm_heuristic)h);
+    r->predicted_locality = hamm_dram_model_locality(model);
     return HAMM_OK;
 }
 
@@ -130,6 +131,10 @@ void entry_run(const hamm_suite *s, size_t e, const char *const *sets, size_t ns
 {
     memset(r, 0, sizeof *r);
     hamm_error_clear(&r->err);
+    if (s->entries[e].workload) {
+        entry_run_gpu(s, e, sets, nsets, r);
+        return;
+    }
     entry_run_state st = {0};
     hamm_status rc = suite_entry_config(s, e, sets, nsets, &st.cfg, &r->err);
     if (rc == HAMM_OK) { /* a config error already names the entry */
@@ -138,7 +143,7 @@ void entry_run(const hamm_suite *s, size_t e, const char *const *sets, size_t ns
             hamm_dram_model_finish(st.model);
             hamm_engine_finish(st.engine);
             describe(&st, r);
-            if ((rc = collect(&st, r, &r->err)) == HAMM_OK)
+            if ((rc = entry_collect(st.engine, st.model, r, &r->err)) == HAMM_OK)
                 rc = hamm_file_identify(s->entries[e].trace_path, &r->trace_id, &r->err);
         }
         if (rc != HAMM_OK)

@@ -43,4 +43,12 @@ void entry_run(const hamm_suite *s, size_t e, const char *const *sets, size_t ns
                int prefetch, entry_result *r);
 void entry_result_clear(entry_result *r);
 
+/* An entry with a "workload" (entry_gpu.c): entry_run's work for it, on a cleared *r. */
+void entry_run_gpu(const hamm_suite *s, size_t e, const char *const *sets, size_t nsets,
+                   entry_result *r);
+/* The per-channel and mean numbers of *r from the engine that measured and the model that
+ * predicted (finished both). */
+hamm_status entry_collect(const hamm_engine *engine, hamm_dram_model *model, entry_result *r,
+                          hamm_error *err);
+
 #endif

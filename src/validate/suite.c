@@ -12,7 +12,7 @@
 
 static const char *const top_keys[] = {"schema", "name", "description", "heuristics",
                                        "entries", "sweeps", NULL};
-static const char *const entry_keys[] = {"name", "trace", "format", "request_size", "model",
+static const char *const entry_keys[] = {"name", "trace", "workload", "format", "request_size", "model",
                                          "set", "replay", "generate", "description", NULL};
 
 #define bad suite_bad /* an error at a JSON path of the suite */
@@ -162,7 +162,12 @@ static hamm_status find_model(const hamm_suite *s, suite_entry *e, const char *p
 static hamm_status check_trace(const hamm_suite *s, suite_entry *e, const char *prefix,
                                hamm_error *err)
 {
-    FILE *fp = fopen(e->trace_path, "rb");
+    struct stat sb;
+    if (e->workload && stat(e->trace_path, &sb) == 0) {
+        e->trace_bytes = (uint64_t)sb.st_size; /* a workload's run time is not its size */
+        return HAMM_OK;
+    }
+    FILE *fp = e->workload ? NULL : fopen(e->trace_path, "rb");
     if (fp) {
         struct stat st;
         e->trace_bytes = fstat(fileno(fp), &st) == 0 && st.st_size > 0 ? (uint64_t)st.st_size : 0;
@@ -170,7 +175,7 @@ static hamm_status check_trace(const hamm_suite *s, suite_entry *e, const char *
         return HAMM_OK;
     }
     char field[160], text[200];
-    snprintf(field, sizeof field, "%strace", prefix);
+    snprintf(field, sizeof field, "%s%s", prefix, e->workload ? "workload" : "trace");
     snprintf(text, sizeof text, "cannot open %.120s: %s", e->trace_path, strerror(errno));
     return bad(err, s, field, "%s", text);
 }
@@ -193,6 +198,31 @@ static int model_checked(const hamm_suite *s, size_t i)
     return 0;
 }
 
+/* "trace" or "workload" (a kernel description or an Accel-Sim recording run on the GPU
+ * engine): exactly one; *path is what was written. */
+static hamm_status parse_source(const hamm_suite *s, suite_entry *e, json_t *obj,
+                                const char *prefix, const char **path, hamm_error *err)
+{
+    const char *trace, *workload;
+    *path = NULL;
+    if (suite_get_str(s, obj, "trace", prefix, 0, &trace, err) != HAMM_OK ||
+        suite_get_str(s, obj, "workload", prefix, 0, &workload, err) != HAMM_OK)
+        return err->status;
+    char field[160];
+    snprintf(field, sizeof field, "%s%s", prefix, trace ? "workload" : "trace");
+    if (trace && workload)
+        return bad(err, s, field, "give \"trace\" or \"workload\", not both");
+    if (!trace && !workload)
+        return bad(err, s, field, "missing: give \"trace\" (a trace file) or \"workload\" "
+                                  "(a kernel description or recording run on the GPU engine)");
+    snprintf(field, sizeof field, "%sformat", prefix);
+    if (workload && json_object_get(obj, "format"))
+        return bad(err, s, field, "applies to a \"trace\", not a \"workload\"");
+    e->workload = workload != NULL;
+    *path = workload ? workload : trace;
+    return HAMM_OK;
+}
+
 static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error *err)
 {
     char prefix[64];
@@ -204,7 +234,7 @@ static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error 
     const char *name, *trace, *model, *skip;
     if (suite_check_keys(s, obj, entry_keys, prefix, err) != HAMM_OK ||
         suite_get_str(s, obj, "name", prefix, 1, &name, err) != HAMM_OK ||
-        suite_get_str(s, obj, "trace", prefix, 1, &trace, err) != HAMM_OK ||
+        parse_source(s, e, obj, prefix, &trace, err) != HAMM_OK ||
         suite_get_str(s, obj, "model", prefix, 1, &model, err) != HAMM_OK ||
         suite_get_str(s, obj, "generate", prefix, 0, &skip, err) != HAMM_OK ||
         suite_get_str(s, obj, "description", prefix, 0, &skip, err) != HAMM_OK ||
@@ -224,6 +254,12 @@ static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, hamm_error 
     if (check_trace(s, e, prefix, err) != HAMM_OK || find_model(s, e, prefix, err) != HAMM_OK)
         return err->status;
     hamm_system_config cfg;
+    if (e->workload) /* its system model must name a GPU model */
+        return suite_entry_config(s, i, NULL, 0, &cfg, err) != HAMM_OK ? err->status
+               : cfg.gpu[0] ? HAMM_OK
+                            : bad(err, s, strcat(prefix, "model"), "the system model '%s' names "
+                                  "no GPU model (its \"gpu\" key), which a \"workload\" needs",
+                                  e->model);
     return model_checked(s, i) ? HAMM_OK : suite_entry_config(s, i, NULL, 0, &cfg, err);
 }
 

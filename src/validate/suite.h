@@ -9,8 +9,9 @@
 
 typedef struct suite_entry {
     char *name;
-    char *trace;       /* as written in the suite */
+    char *trace;       /* as written in the suite (the trace or the workload) */
     char *trace_path;  /* resolved against the suite's directory */
+    int workload;      /* 1: trace_path is a workload run on the GPU engine (entry_gpu.c) */
     uint64_t trace_bytes; /* its size when loaded: the runner starts the largest first */
     char *model;       /* as written in the suite */
     char *model_path;  /* the model file found */
