@@ -25,7 +25,10 @@ set key above horizontal Left reverse samplen 1.5 width -1 maxcols keycols maxro
 if (nseries == 1) { unset key }
 # Height: the bars' own 1.4 in (more when the y axis title is longer), then room for
 # the tic labels and x axis title below and the legend above, the margins set to fit.
-ticin = xrot == 0 ? 0.2 : chars_in(labelchars) * sin(xrot * pi / 180) + 0.12
+# A tilted name stands as tall as its length's sine plus its line height's cosine (wide
+# letters such as m make short names longer than the estimate: allow one more character).
+ticin = xrot == 0 ? 0.2 : chars_in(labelchars + 1) * sin(xrot * pi / 180) + \
+                          fontpt / 72.0 * 1.2 * cos(xrot * pi / 180) + 0.06
 xtitlein = xlabel ne '' ? 0.2 : 0
 keyin = keyrows * 0.16 + 0.08
 graphin = chars_in(strlen(ylabel)) + 0.15
