@@ -12,9 +12,9 @@
 # DRAMsim3: with its defaults, and with DRAMsim3's controller (hamm-ddr4-dramsim3.sets:
 # its command queue's order with the 4-hit limit on holding a row, and its same-address
 # merging; when the engine has `ready_order: first-ready`).  It runs three times against
-# Ramulator: with its default single shared queue, and with separate read and write
-# queues drained between watermarks as Ramulator's controller does (when the engine has
-# those fields).  Build outputs and traces go to BENCH_DIR (default: a temporary
+# Ramulator: with its default single shared queue, with separate read and write queues
+# drained between watermarks as Ramulator's controller does, and with that controller's
+# order too (when the engine has those fields).  Build outputs and traces go to BENCH_DIR (default: a temporary
 # directory, removed at exit).
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 DRAMSIM3_SRC RAMULATOR_SRC [REQUESTS]" >&2; exit 2; }
