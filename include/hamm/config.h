@@ -39,6 +39,10 @@ typedef enum hamm_ready_order {
     HAMM_ORDER_QUEUE_HEAD,       /* activated requests first, then the oldest ready; only
                                     that head may issue ("queue-head": Ramulator 1's
                                     controller with FRFCFS_Cap) */
+    HAMM_ORDER_FIRST_READY,      /* oldest-ready, but a PRE only for the bank's oldest
+                                    request and only when no queued request hits the
+                                    open row or past row_hit_cap ("first-ready":
+                                    DRAMsim3's command queue) */
     HAMM_ORDER_COUNT
 } hamm_ready_order;
 

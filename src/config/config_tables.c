@@ -138,7 +138,7 @@ static const struct schema_field system_fields[] = {
      "0: none; else at most this many row hits while an older request wants another row",
      NULL},
     {"ready_order", SCHEMA_ENUM, QUIET, 0, 0, 0, "column-first", S(ready_order), 0, "", NULL,
-     "column-first, oldest-ready or queue-head (fr-fcfs only)", &config_ready_order_names},
+     "column-first, oldest-ready, queue-head or first-ready (fr-fcfs only)", &config_ready_order_names},
     {"merge_same_address", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(merge_same_address), 0, "",
      NULL, "merge a read with a queued read and serve it from a queued write to the same "
      "address; merge a write with a queued write (DRAMsim3's controller)", NULL},

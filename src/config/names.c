@@ -31,6 +31,7 @@ static const char *const ready_order_names[HAMM_ORDER_COUNT] = {
     [HAMM_ORDER_COLUMN_FIRST] = "column-first",
     [HAMM_ORDER_OLDEST_READY] = "oldest-ready",
     [HAMM_ORDER_QUEUE_HEAD] = "queue-head",
+    [HAMM_ORDER_FIRST_READY] = "first-ready",
 };
 
 const struct enum_table config_ready_order_names = {

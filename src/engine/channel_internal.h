@@ -9,6 +9,7 @@
  *   scheduler.c      which column or row command to issue now (the four policies);
  *   oldest_ready.c   fr-fcfs's other order: the oldest request with a legal command;
  *   queue_head.c     fr-fcfs as Ramulator 1 runs it: only the head of its queues issues;
+ *   first_ready.c    fr-fcfs as DRAMsim3 runs it: oldest-ready, PREs only when no hit waits;
  *   page_policy.c    closing rows no queued request hits (closed and timeout pages);
  *   refresh.c        REF every tREFI, and skipping idle time;
  *   channel.c        life cycle, issuing a command, counters and the clock.
@@ -225,6 +226,12 @@ int oldest_ready_step(channel *c, uint64_t t, uint64_t *next);
 /* fr-fcfs queue-head (Ramulator 1's controller): issue the head's command if legal at t
  * (returns 1); else lower *next to when a command could be. */
 int queue_head_step(channel *c, uint64_t t, uint64_t *next);
+
+/* ---- first_ready.c ---- */
+
+/* fr-fcfs first-ready (DRAMsim3's command queue): as oldest_ready_step, but a PRE only for
+ * the bank's oldest request, with no queued hit to the open row or past the cap. */
+int first_ready_step(channel *c, uint64_t t, uint64_t *next);
 
 /* ---- page_policy.c ---- */
 

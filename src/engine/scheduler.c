@@ -210,6 +210,8 @@ static int options_first(channel *c, uint64_t t, uint64_t *next)
         return oldest_ready_step(c, t, next) || close_step(c, t, next);
     case HAMM_ORDER_QUEUE_HEAD:
         return queue_head_step(c, t, next) || close_step(c, t, next);
+    case HAMM_ORDER_FIRST_READY:
+        return first_ready_step(c, t, next) || close_step(c, t, next);
     case HAMM_ORDER_COLUMN_FIRST:
     case HAMM_ORDER_COUNT:
         break;

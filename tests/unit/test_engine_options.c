@@ -207,6 +207,53 @@ static void oldest_ready_closes_row_with_hit(void **state)
     rig_free(o);
 }
 
+/* first-ready (DRAMsim3's order) in the case above: B's PRE is legal at 21, but D still
+ * hits the open row and the row has served only A (no cap): the PRE waits and the hit goes,
+ * as column-first's does: WR 21, PRE 40, ACT 53, B at 65 (done 76). */
+static void first_ready_keeps_row_with_hit(void **state)
+{
+    (void)state;
+    const char *first[] = {"ready_order=first-ready"};
+    rig *g = rig_new(first, 1, HAMM_REPLAY_SATURATED);
+    add(g, 0, 1, 0, 32, 0);
+    add(g, 0, 2, 0, 32, 0);
+    add(g, 0, 1, 32, 32, 1);
+    hamm_engine_finish(g->e);
+    const expect x[] = {{0, ACT, 0},  {12, RD, 0},  {21, WR, 0},
+                        {40, PRE, 0}, {53, ACT, 0}, {65, RD, 0}};
+    expect_commands(g, x, 6);
+    assert_int_equal(ch0(g)->stat[HAMM_STAT_cycles], 76);
+    rig_free(g);
+}
+
+/* first-ready with a cap of 4 (DRAMsim3's: a PRE for the bank's oldest request once the
+ * row has served 4 column commands).  Bank 0: A row 1, B row 2, then C D E F G row 1
+ * (reads, queued at 0).  ACT 0, A 12, C 14, D 16, E 18, F 20 (B's PRE is held: hits wait
+ * and the row has served at most 4).  After F the row has served 5: B's PRE may go, and
+ * at 22 it is legal (tRAS 21, F + tRTP 2 = 22) as is G's RD; B is older: PRE 22, ACT 35,
+ * B 47; G is now a miss: PRE max(35 + tRAS 21, 47 + 2) = 56, ACT 69, G 81 (done 92).
+ * Uncapped, G would go at 22 and B's PRE at 24. */
+static void first_ready_cap_precharges_for_oldest(void **state)
+{
+    (void)state;
+    const char *first[] = {"ready_order=first-ready", "row_hit_cap=4"};
+    rig *g = rig_new(first, 2, HAMM_REPLAY_SATURATED);
+    add(g, 0, 1, 0, 32, 0);
+    add(g, 0, 2, 0, 32, 0);
+    for (uint32_t i = 1; i <= 5; i++)
+        add(g, 0, 1, 32 * i, 32, 0);
+    hamm_engine_finish(g->e);
+    const expect x[] = {{0, ACT, 0},  {12, RD, 0},  {14, RD, 0}, {16, RD, 0},
+                        {18, RD, 0},  {20, RD, 0},  {22, PRE, 0}, {35, ACT, 0},
+                        {47, RD, 0},  {56, PRE, 0}, {69, ACT, 0}, {81, RD, 0}};
+    expect_commands(g, x, 12);
+    assert_int_equal(g->cap.cmd[8].arg, 0); /* B (column 0 of row 2) before G */
+    assert_int_equal(ch0(g)->stat[HAMM_STAT_cycles], 81 + 9 + 2);
+    assert_int_equal(ch0(g)->stat[HAMM_STAT_row_hits], 4);   /* C D E F */
+    assert_int_equal(ch0(g)->stat[HAMM_STAT_row_misses], 3); /* A B G */
+    rig_free(g);
+}
+
 /* queue-head (Ramulator 1's controller) against oldest-ready, both with a cap of 1 (a
  * row's requests lose their priority once it has served two).  Bank 0 row 1: A B C D H I,
  * then bank 1 row 1: E F G (all reads, queued at 0, in that order).  Both: ACT 0 at 0,
@@ -283,6 +330,8 @@ int main(void)
         cmocka_unit_test(timeout_closes_idle_row),
         cmocka_unit_test(row_hit_cap_lets_older_through),
         cmocka_unit_test(oldest_ready_closes_row_with_hit),
+        cmocka_unit_test(first_ready_keeps_row_with_hit),
+        cmocka_unit_test(first_ready_cap_precharges_for_oldest),
         cmocka_unit_test(queue_head_caps_and_activated_first),
         cmocka_unit_test(engine_refuses_bad_options),
     };

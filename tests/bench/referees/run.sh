@@ -9,9 +9,12 @@
 # requests, default 200000, made by `hamm generate`; the two SPEC traces in traces/real)
 # it converts the trace with `hamm convert`, replays it on all three, and prints the
 # cycles to serve it and hamm's difference from each referee.  hamm runs twice against
-# Ramulator: with its default single shared queue, and with separate read and write
-# queues drained between watermarks as Ramulator's controller does (when the engine has
-# those fields).  Build outputs and traces go to BENCH_DIR (default: a temporary
+# DRAMsim3: with its defaults, and with DRAMsim3's controller (hamm-ddr4-dramsim3.sets:
+# its command queue's order with the 4-hit limit on holding a row, and its same-address
+# merging; when the engine has `ready_order: first-ready`).  It runs three times against
+# Ramulator: with its default single shared queue, with separate read and write queues
+# drained between watermarks as Ramulator's controller does, and with that controller's
+# order too (when the engine has those fields).  Build outputs and traces go to BENCH_DIR (default: a temporary
 # directory, removed at exit).
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 DRAMSIM3_SRC RAMULATOR_SRC [REQUESTS]" >&2; exit 2; }
@@ -67,12 +70,17 @@ ramulator_cycles() {
 # then also its controller's order with its scheduler, FRFCFS_Cap (queue-head: the
 # activated requests first, then the oldest ready request, a row's hits past 16 no longer
 # counting as ready; only that head may issue; docs/ENGINE.md).
+printf 'W 0x0\n' >"$work/one.txt"
+ds3_sets=()
+while read -r line; do [ -n "$line" ] && ds3_sets+=(--set "$line"); done \
+    <"$here/hamm-ddr4-dramsim3.sets"
+"$hamm" simulate -m "$here/hamm-ddr4.json" "${ds3_sets[@]}" "$work/one.txt" >/dev/null 2>&1 ||
+    ds3_sets=() # an engine without first-ready: the column is left out
 ram_sets=()
 while read -r line; do [ -n "$line" ] && ram_sets+=(--set "$line"); done \
     <"$here/hamm-ddr4-ramulator1.sets"
 drain_sets=(--set write_queue_size=32 --set write_drain_high=26 --set write_drain_low=5)
 sched_sets=(--set ready_order=queue-head --set row_hit_cap=16)
-printf 'W 0x0\n' >"$work/one.txt"
 if ! "$hamm" simulate -m "$here/hamm-ddr4.json" "${drain_sets[@]}" "$work/one.txt" >/dev/null 2>&1
 then
     drain_sets=() # an engine without write queues
@@ -107,10 +115,13 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }';
 build_dramsim3
 build_ramulator
 make_traces
-printf '| trace | hamm | DRAMsim3 | hamm vs DRAMsim3 | hamm (Ramulator timings) | Ramulator 1 | hamm vs Ramulator |'
+printf '| trace | hamm | DRAMsim3 | hamm vs DRAMsim3 |'
+[ ${#ds3_sets[@]} -gt 0 ] && printf ' hamm, DRAMsim3 order | vs DRAMsim3 |'
+printf ' hamm (Ramulator timings) | Ramulator 1 | hamm vs Ramulator |'
 [ ${#drain_sets[@]} -gt 0 ] &&
     printf ' hamm, write drain | vs Ramulator | hamm, drain + queue-head + cap 16 | vs Ramulator |'
-printf '\n|---|---|---|---|---|---|---|%s\n' "$([ ${#drain_sets[@]} -gt 0 ] && echo '---|---|---|---|')"
+printf '\n|---|---|---|---|%s---|---|---|%s\n' "$([ ${#ds3_sets[@]} -gt 0 ] && echo '---|---|')" \
+    "$([ ${#drain_sets[@]} -gt 0 ] && echo '---|---|---|---|')"
 for t in "$work"/traces/*.ds3; do
     name=${t##*/}
     name=${name%.ds3}
@@ -119,8 +130,12 @@ for t in "$work"/traces/*.ds3; do
     d=$(dramsim3_cycles "$t")
     hr=$(hamm_cycles "$src" "${ram_sets[@]}")
     r=$(ramulator_cycles "$work/traces/$name.ram")
-    printf '| %s | %s | %s | %s | %s | %s | %s |' "$name" "$h" "$d" "$(pct "$h" "$d")" "$hr" "$r" \
-        "$(pct "$hr" "$r")"
+    printf '| %s | %s | %s | %s |' "$name" "$h" "$d" "$(pct "$h" "$d")"
+    if [ ${#ds3_sets[@]} -gt 0 ]; then
+        hd=$(hamm_cycles "$src" "${ds3_sets[@]}")
+        printf ' %s | %s |' "$hd" "$(pct "$hd" "$d")"
+    fi
+    printf ' %s | %s | %s |' "$hr" "$r" "$(pct "$hr" "$r")"
     if [ ${#drain_sets[@]} -gt 0 ]; then
         hw=$(hamm_cycles "$src" "${ram_sets[@]}" "${drain_sets[@]}")
         hs=$(hamm_cycles "$src" "${ram_sets[@]}" "${drain_sets[@]}" "${sched_sets[@]}")
