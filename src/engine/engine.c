@@ -152,6 +152,8 @@ static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap 
     else if ((p->cfg.ready_order != HAMM_ORDER_COLUMN_FIRST || p->cfg.row_hit_cap) &&
              p->cfg.scheduler != HAMM_SCHED_FRFCFS)
         bad = "ready_order and row_hit_cap apply to the fr-fcfs scheduler only";
+    else if (p->cfg.activate_queue && p->cfg.ready_order != HAMM_ORDER_QUEUE_HEAD)
+        bad = "activate_queue applies to ready_order queue-head only";
     else if ((uint64_t)p->cfg.chips_per_channel * p->cfg.dram.bus_width_bits *
                  p->cfg.dram.burst_length < 8)
         bad = "a burst must move at least one byte";
