@@ -114,6 +114,9 @@ typedef struct hamm_system_config {
     int merge_same_address;     /* 1: a read joins a queued read to its address or is
                                    served by a queued write to it; a write joins a queued
                                    write (DRAMsim3's controller); 0: each request alone */
+    int activate_queue;         /* 1 (queue-head only): a request whose ACT has issued
+                                   leaves its queue's count and goes first in either
+                                   drain mode (Ramulator 1's activate queue) */
     char address_map[512];      /* see hamm/addrmap.h */
     char address_xor[256];      /* "" for none */
     int address_map_allow_split; /* 1: accept channel or bank bits inside a request */

@@ -169,7 +169,8 @@ hamm_status config_check_dram(const hamm_dram_config *d, const struct schema_sou
 }
 
 /* The engine's controller options: watermarks inside the write queue, a timeout only
- * with the timeout policy, oldest-ready and the row-hit cap only with fr-fcfs. */
+ * with the timeout policy, oldest-ready and the row-hit cap only with fr-fcfs, the
+ * activate queue only with queue-head. */
 static hamm_status check_controller(const hamm_system_config *c,
                                     const struct schema_source *src, hamm_error *err)
 {
@@ -197,6 +198,9 @@ static hamm_status check_controller(const hamm_system_config *c,
     if (c->row_hit_cap && c->scheduler != HAMM_SCHED_FRFCFS)
         return schema_fail(src, "row_hit_cap", err, "caps fr-fcfs only, not %s",
                            hamm_scheduler_name(c->scheduler));
+    if (c->activate_queue && c->ready_order != HAMM_ORDER_QUEUE_HEAD)
+        return schema_fail(src, "activate_queue", err, "needs ready_order queue-head, not %s",
+                           hamm_ready_order_name(c->ready_order));
     return HAMM_OK;
 }
 

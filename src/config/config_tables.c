@@ -142,6 +142,9 @@ static const struct schema_field system_fields[] = {
     {"merge_same_address", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(merge_same_address), 0, "",
      NULL, "merge a read with a queued read and serve it from a queued write to the same "
      "address; merge a write with a queued write (DRAMsim3's controller)", NULL},
+    {"activate_queue", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(activate_queue), 0, "", NULL,
+     "queue-head: a request leaves its queue's count when its ACT issues, and activated "
+     "requests go first in either drain mode (Ramulator 1's activate queue)", NULL},
     {"request_size_bytes", SCHEMA_U32, REQ | POW2, 1, 4096, 0, NULL, S(request_size), 0,
      "bytes", NULL, "bytes per request", NULL},
     {"cores", SCHEMA_U32, REQ, 1, 65536, 0, NULL, S(cores), 0, "", NULL,

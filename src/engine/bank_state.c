@@ -22,6 +22,7 @@ int bank_state_init(channel *c)
         c->bank[b].open_row = NO_ROW;
         c->bank[b].head = c->bank[b].tail = NIL;
         c->aux[b].idle_head = c->aux[b].idle_tail = NIL;
+        c->aux[b].activated = NIL;
     }
     for (uint32_t per_group = p->banks / p->bank_groups; per_group > 1; per_group >>= 1)
         c->group_shift++;

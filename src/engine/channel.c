@@ -190,7 +190,9 @@ void channel_push(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint
 {
     run_until(c, arrival);
     uint32_t lane = command_queue_lane(c, write);
-    while (c->lane_size[lane] == c->lane_cap[lane])
+    /* a free slot follows from a lane's room (activate_queue's pool has one per bank for
+     * its activated requests); asked anyway, so no push can overrun the pool */
+    while (c->lane_size[lane] == c->lane_cap[lane] || c->free_slot == NIL)
         step(c, UINT64_MAX);
     uint32_t bursts = (bytes + c->p.burst_bytes - 1) / c->p.burst_bytes;
     bursts = bursts ? bursts : 1;
@@ -232,7 +234,7 @@ void channel_close_loop(channel *c, channel_done_fn on_done, void *user, uint32_
 int channel_can_accept(const channel *c, int write)
 {
     uint32_t lane = command_queue_lane(c, write);
-    return c->lane_size[lane] < c->lane_cap[lane];
+    return c->lane_size[lane] < c->lane_cap[lane] && c->free_slot != NIL;
 }
 
 void channel_enqueue(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint32_t bytes,

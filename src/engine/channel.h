@@ -31,6 +31,8 @@ typedef struct channel_params {
     uint32_t row_hit_cap;      /* 0: none */
     int merge_same_address;    /* a request to a queued request's address joins it, or a
                                   read is served by a queued write (command_queue.c) */
+    int activate_queue;        /* queue-head: a request leaves its lane's count when its ACT
+                                  issues; activated requests go first (command_queue.c) */
     uint32_t burst_bytes;      /* bytes one RD/WR moves: chips x bus bytes x BL */
     uint32_t columns_per_burst;/* BL: a burst covers BL column addresses */
     uint32_t columns;          /* per row (a power of two) */

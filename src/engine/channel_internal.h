@@ -5,7 +5,8 @@
  *   bank_state.c     open rows, earliest cycle of each command (bank, group, rank),
  *                    each rank's four-activate ring, the command bus;
  *   command_queue.c  the controller's request queues (a slot pool, one list per bank
- *                    and queue) and the write drain that picks the queue served;
+ *                    and queue), the write drain that picks the queue served, and the
+ *                    activated requests (activate_queue);
  *   scheduler.c      which column or row command to issue now (the four policies);
  *   oldest_ready.c   fr-fcfs's other order: the oldest request with a legal command;
  *   queue_head.c     fr-fcfs as Ramulator 1 runs it: only the head of its queues issues;
@@ -70,6 +71,9 @@ typedef struct crank {
 typedef struct cbank_aux {
     uint32_t idle_head, idle_tail; /* the bank's requests of the lane not served */
     uint32_t partway;   /* its requests with some bursts issued and some not */
+    uint32_t activated; /* activate_queue: its request whose ACT issued and that has not
+                           retired (at most one: no other request's row command may go
+                           to the bank meanwhile, queue_head.c), else NIL */
     uint64_t last_use;  /* cycle of its last ACT, RD or WR (the page timeout's start) */
 } cbank_aux;
 
@@ -93,7 +97,8 @@ struct channel {
     uint32_t lanes;           /* 1: one shared queue; 2: a write queue too */
     uint32_t lane;            /* the lane served now (1: draining writes) */
     uint32_t lane_size[LANES], lane_cap[LANES];
-    uint32_t capacity;        /* lane_cap[0] + lane_cap[1] */
+    uint32_t capacity;        /* the pool: lane_cap[0] + lane_cap[1], and one slot per bank
+                                 with activate_queue (its activated request) */
     uint32_t partway;         /* requests with some bursts issued and some not */
     int hit_rules;            /* a write queue or a row-hit cap: hits need more checks */
     int options;              /* any controller option is not at its default */
@@ -195,6 +200,9 @@ void command_queue_drain(channel *c);
 uint32_t command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t column,
                             uint32_t bursts, int write, uint64_t arrival);
 void command_queue_remove(channel *c, uint32_t i);
+/* activate_queue: the ACT for queued request i issued; it leaves its lane's count (not
+ * its slot) as the bank's activated request, unless it already is (a REF closed its row). */
+void command_queue_activate(channel *c, uint32_t i);
 /* merge_same_address: serve a request arriving now without a slot if a queued request to
  * its address (bank, row, column), none of whose bursts has issued and at least as long,
  * can serve it: a read by a queued write (done the next cycle) or else by joining a

@@ -3,7 +3,10 @@
  * slots linked through `next`.  Without a write queue every request is in lane 0; with
  * one, reads are in lane 0 and writes in lane 1, and the write drain here decides which
  * lane the scheduler serves.  Each bank keeps how many of its requests hit its open row,
- * so the scheduler need not walk the lists to know.  With merge_same_address a request
+ * so the scheduler need not walk the lists to know.  With activate_queue (Ramulator 1's
+ * activate queue) a request whose ACT has issued stays linked in its lane but leaves the
+ * lane's count, so the lane admits another and the write drain no longer counts it; the
+ * pool has a slot per bank for these (a bank has at most one).  With merge_same_address a request
  * to the address of a queued one may be served by it instead of taking a slot (DRAMsim3's
  * controller; docs/ENGINE.md). */
 #include <stdlib.h>
@@ -16,7 +19,7 @@ int command_queue_init(channel *c)
     c->lanes = c->p.write_queue_size ? 2 : 1;
     c->lane_cap[0] = c->p.queue_size;
     c->lane_cap[1] = c->p.write_queue_size;
-    c->capacity = c->lane_cap[0] + c->lane_cap[1];
+    c->capacity = c->lane_cap[0] + c->lane_cap[1] + (c->p.activate_queue ? c->p.banks : 0);
     c->hit_rules = c->lanes == 2 || c->p.row_hit_cap;
     uint32_t n = c->capacity;
     c->pool = hamm_calloc_array(n, sizeof *c->pool);
@@ -78,9 +81,21 @@ void command_queue_remove(channel *c, uint32_t i)
         c->aux[q->bank].idle_tail = q->prev;
     b->open_hits[q->write] -= q->row == b->open_row;
     c->size--;
-    c->lane_size[lane]--;
+    if (c->aux[q->bank].activated == i)
+        c->aux[q->bank].activated = NIL; /* it left the lane's count at its ACT */
+    else
+        c->lane_size[lane]--;
     q->next = c->free_slot;
     c->free_slot = i;
+}
+
+void command_queue_activate(channel *c, uint32_t i)
+{
+    cbank_aux *x = &c->aux[c->pool[i].bank];
+    if (x->activated != NIL)
+        return;
+    x->activated = i;
+    c->lane_size[command_queue_lane(c, (int)c->pool[i].write)]--;
 }
 
 uint32_t command_queue_oldest(const channel *c)

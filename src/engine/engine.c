@@ -152,6 +152,8 @@ static hamm_status check_params(const hamm_engine_params *p, const hamm_addrmap 
     else if ((p->cfg.ready_order != HAMM_ORDER_COLUMN_FIRST || p->cfg.row_hit_cap) &&
              p->cfg.scheduler != HAMM_SCHED_FRFCFS)
         bad = "ready_order and row_hit_cap apply to the fr-fcfs scheduler only";
+    else if (p->cfg.activate_queue && p->cfg.ready_order != HAMM_ORDER_QUEUE_HEAD)
+        bad = "activate_queue applies to ready_order queue-head only";
     else if ((uint64_t)p->cfg.chips_per_channel * p->cfg.dram.bus_width_bits *
                  p->cfg.dram.burst_length < 8)
         bad = "a burst must move at least one byte";
@@ -190,6 +192,7 @@ hamm_status hamm_engine_new(hamm_engine **out, const hamm_engine_params *p,
         .ready_order = p->cfg.ready_order, .page_policy = p->cfg.page_policy,
         .page_timeout = p->cfg.page_policy == HAMM_PAGE_TIMEOUT ? p->cfg.page_timeout : 0,
         .row_hit_cap = p->cfg.row_hit_cap, .merge_same_address = p->cfg.merge_same_address,
+        .activate_queue = p->cfg.activate_queue,
         .burst_bytes = p->cfg.chips_per_channel * d->bus_width_bits * d->burst_length / 8,
         .columns_per_burst = d->burst_length, .columns = d->columns, .timing = &e->timing,
         .refresh = hamm_engine_refreshes(p),

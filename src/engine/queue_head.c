@@ -8,7 +8,10 @@
  * sake (column-first's and oldest-ready's cap, scheduler.c) but simply loses its
  * priority.  The first group is Ramulator's activate queue: its requests go before those
  * of the read and write queues when their command is legal; so do requests partway
- * through their bursts (Ramulator's are one burst each), which no other may cut in two. */
+ * through their bursts (Ramulator's are one burst each), which no other may cut in two.
+ * Without activate_queue the request a row was opened for is taken to be the oldest hit
+ * of the lane served; with it, the request the ACT went for is known, whichever lane it
+ * is in, and stays first until it retires (command_queue.c). */
 #include "channel_internal.h"
 
 /* The best request of one group so far: the oldest ready one and the oldest at all. */
@@ -24,6 +27,21 @@ static void consider(const channel *c, head *h, uint32_t i, int ready)
         h->any = i;
 }
 
+/* Whether bank b's open row, or the row opened for its activated request, takes no row
+ * command for request i: a request is partway, or (activate_queue) another request is
+ * the bank's activated one, or else the row has served no request and one in the lane
+ * served hits it. */
+static int pinned(const channel *c, uint32_t b, uint32_t i)
+{
+    const cbank *k = &c->bank[b];
+    if (c->p.activate_queue) {
+        uint32_t a = c->aux[b].activated;
+        return (a != NIL && a != i) || (k->open_row != NO_ROW && c->aux[b].partway);
+    }
+    return k->open_row != NO_ROW &&
+           (c->aux[b].partway || (k->served_since_act == 0 && lane_hits(c, k)));
+}
+
 /* Whether request i of bank b may issue its next command at t (legal[kind] caches the
  * bank's earliest cycle of RD, WR and the row command); a row opened for a request not yet
  * served, or with a request partway, takes no PRE. */
@@ -33,9 +51,8 @@ static int legal_now(const channel *c, uint32_t b, uint32_t i, uint64_t t, uint6
     const cbank *k = &c->bank[b];
     int hit = c->pool[i].row == k->open_row;
     int kind = hit ? (int)c->pool[i].write : 2;
-    if (!hit && k->open_row != NO_ROW &&
-        (c->aux[b].partway || (k->served_since_act == 0 && lane_hits(c, k))))
-        return 0; /* pinned: its PRE waits until the row has served */
+    if (!hit && pinned(c, b, i))
+        return 0; /* its row command waits until the bank's row has served */
     if (e[kind] == UINT64_MAX) {
         hamm_dram_command cmd = hit ? (c->pool[i].write ? HAMM_CMD_WR : HAMM_CMD_RD)
                                     : (k->open_row == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE);
@@ -66,21 +83,51 @@ static void scan_bank(const channel *c, uint32_t b, uint64_t t, head *act, head 
     }
 }
 
+/* scan_bank with activate_queue: the bank's activated request (of either lane) and a
+ * request partway are in the activate group, the lane served's others in the queue group. */
+static void scan_bank_activated(const channel *c, uint32_t b, uint64_t t, head *act,
+                                head *rest, uint64_t *next)
+{
+    const cbank *k = &c->bank[b];
+    uint64_t e[3] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    int capped = c->p.row_hit_cap && k->served_since_act > c->p.row_hit_cap;
+    uint32_t a = c->aux[b].activated;
+    if (a != NIL)
+        consider(c, act, a, legal_now(c, b, a, t, e, next));
+    for (uint32_t i = k->head; i != NIL; i = c->pool[i].next) {
+        if (i == a)
+            continue;
+        int hit = c->pool[i].row == k->open_row;
+        int legal = legal_now(c, b, i, t, e, next);
+        if (hit && c->pool[i].bursts_done)
+            consider(c, act, i, legal);
+        else
+            consider(c, rest, i, legal && !(hit && capped));
+    }
+}
+
 static void issue(channel *c, uint32_t i, uint64_t t)
 {
     const creq *q = &c->pool[i];
     uint32_t open = c->bank[q->bank].open_row;
-    if (q->row == open)
+    if (q->row == open) {
         channel_issue_column(c, i, t);
-    else
-        channel_issue_row(c, open == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE, q->bank, q->row, t);
+        return;
+    }
+    channel_issue_row(c, open == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE, q->bank, q->row, t);
+    if (open == NO_ROW && c->p.activate_queue)
+        command_queue_activate(c, i);
 }
 
 int queue_head_step(channel *c, uint64_t t, uint64_t *next)
 {
     head act = {NIL, NIL}, rest = {NIL, NIL};
-    for (uint32_t b = 0; b < c->p.banks; b++)
-        scan_bank(c, b, t, &act, &rest, next);
+    for (uint32_t b = 0; b < c->p.banks; b++) {
+        if (c->p.activate_queue)
+            scan_bank_activated(c, b, t, &act, &rest, next);
+        else
+            scan_bank(c, b, t, &act, &rest, next);
+    }
     /* the activate group issues only a ready request; then the queue's head, if legal */
     if (act.ready != NIL) {
         issue(c, act.ready, t);

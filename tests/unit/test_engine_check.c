@@ -1,7 +1,8 @@
 /* test_engine_check.c - the independent timing checker referees the engine: random and
  * adversarial traces, on every shipped system model, under every scheduler and every
  * combination of the controller options (write queue, page policy, row-hit cap, ready
- * order), with and without refresh; with merge_same_address under every write queue
+ * order), with and without refresh; queue-head with activate_queue under every
+ * combination of the others; with merge_same_address under every write queue
  * setting; and random configurations with 2 and 4 ranks per channel and rank-to-rank
  * gaps (tRTRS).  Not one command may break a constraint. */
 #include <setjmp.h>
@@ -36,6 +37,7 @@ typedef struct options {
     uint32_t cap;
     hamm_ready_order order;
     int merge;                       /* merge_same_address */
+    int activate;                    /* activate_queue (queue-head) */
 } options;
 
 static const uint32_t writes[][3] = {{0, 0, 0}, {16, 12, 4}, {8, 0, 0}};
@@ -103,6 +105,7 @@ static void set_options(hamm_system_config *cfg, const options *o)
     cfg->row_hit_cap = o->cap;
     cfg->ready_order = o->order;
     cfg->merge_same_address = o->merge;
+    cfg->activate_queue = o->activate;
 }
 
 /* After a run of 3000 requests: refresh really ran in every refresh run (each channel
@@ -167,10 +170,11 @@ static void run_case(const char *system, hamm_scheduler sched, const options *o,
     assert_true(hamm_checker_commands(ref.checker) >= total.stat[HAMM_STAT_read_bursts] +
                                                      total.stat[HAMM_STAT_write_bursts]);
     if (ref.reported)
-        fail_msg("%s%s, %s (write queue %u/%u/%u, %s page %u, cap %u, %s%s), pattern %d%s: "
+        fail_msg("%s%s, %s (write queue %u/%u/%u, %s page %u, cap %u, %s%s%s), pattern %d%s: "
                  "%llu violations; first: %s", system, extra_label, hamm_scheduler_name(sched),
                  o->write_queue, o->high, o->low, hamm_page_policy_name(o->page), o->timeout,
-                 o->cap, hamm_ready_order_name(o->order), o->merge ? ", merge" : "", (int)p,
+                 o->cap, hamm_ready_order_name(o->order), o->activate ? ", activate queue" : "",
+                 o->merge ? ", merge" : "", (int)p,
                  refresh ? ", refresh" : "",
                  (unsigned long long)ref.reported, ref.first);
     hamm_engine_free(e);
@@ -190,10 +194,27 @@ static unsigned each_option(const char *system, hamm_scheduler sched, pattern p,
                 for (int order = 0; order < (frfcfs ? HAMM_ORDER_COUNT : 1); order++) {
                     options o = {writes[w][0], writes[w][1], writes[w][2],
                                  (hamm_page_policy)page, timeouts[page], caps[cap],
-                                 (hamm_ready_order)order, 0};
+                                 (hamm_ready_order)order, 0, 0};
                     run_case(system, sched, &o, p, refresh);
                     runs++;
                 }
+    return runs;
+}
+
+/* fr-fcfs queue-head with activate_queue, under every write queue, page and cap setting. */
+static unsigned each_activate(const char *system, hamm_scheduler sched, pattern p, int refresh)
+{
+    if (sched != HAMM_SCHED_FRFCFS)
+        return 0;
+    unsigned runs = 0;
+    for (size_t w = 0; w < sizeof writes / sizeof writes[0]; w++)
+        for (int page = 0; page < HAMM_PAGE_COUNT; page++)
+            for (size_t cap = 0; cap < sizeof caps / sizeof caps[0]; cap++) {
+                options o = {writes[w][0], writes[w][1], writes[w][2], (hamm_page_policy)page,
+                             timeouts[page], caps[cap], HAMM_ORDER_QUEUE_HEAD, 0, 1};
+                run_case(system, sched, &o, p, refresh);
+                runs++;
+            }
     return runs;
 }
 
@@ -202,7 +223,7 @@ static unsigned each_merge(const char *system, hamm_scheduler sched, pattern p, 
 {
     for (size_t w = 0; w < sizeof writes / sizeof writes[0]; w++) {
         options o = {writes[w][0], writes[w][1], writes[w][2], HAMM_PAGE_OPEN, 0, 0,
-                     HAMM_ORDER_COLUMN_FIRST, 1};
+                     HAMM_ORDER_COLUMN_FIRST, 1, 0};
         run_case(system, sched, &o, p, refresh);
     }
     return sizeof writes / sizeof writes[0];
@@ -217,10 +238,13 @@ static void every_model_scheduler_option_and_pattern(void **state)
             for (int p = 0; p < PATTERNS; p++)
                 for (int refresh = 0; refresh < 2; refresh++)
                     runs += each_option(systems[s], (hamm_scheduler)sched, (pattern)p, refresh) +
+                            each_activate(systems[s], (hamm_scheduler)sched, (pattern)p,
+                                          refresh) +
                             each_merge(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
-    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x every order; the others 3 x 3; and
-     * every scheduler 3 write settings with merging */
-    unsigned per = 3 * 3 * 2 * HAMM_ORDER_COUNT + (HAMM_SCHED_COUNT - 1) * 3 * 3 +
+    /* fr-fcfs: 3 write settings x 3 pages x 2 caps x (every order, and queue-head with
+     * the activate queue); the others 3 x 3; and every scheduler 3 write settings with
+     * merging */
+    unsigned per = 3 * 3 * 2 * (HAMM_ORDER_COUNT + 1) + (HAMM_SCHED_COUNT - 1) * 3 * 3 +
                    HAMM_SCHED_COUNT * 3;
     unsigned cases = sizeof systems / sizeof systems[0] * PATTERNS;
     assert_int_equal(runs, cases * 2 * per);
@@ -273,7 +297,8 @@ static void random_rank_configurations(void **state)
                      timeouts[page], frfcfs ? caps[draw(&x, 2)] : 0,
                      frfcfs ? (hamm_ready_order)draw(&x, HAMM_ORDER_COUNT)
                             : HAMM_ORDER_COLUMN_FIRST,
-                     0};
+                     0, 0};
+        o.activate = o.order == HAMM_ORDER_QUEUE_HEAD && run % 2; /* no draw: same runs */
         run_case(systems[s], sched, &o, (pattern)draw(&x, PATTERNS), (int)draw(&x, 2));
     }
     extra_sets = NULL;

@@ -290,6 +290,75 @@ static void queue_head_caps_and_activated_first(void **state)
     rig_free(o);
 }
 
+/* activate_queue: a request leaves the queue's count when its ACT issues, so the queue
+ * admits another beyond queue_size.  queue_size 1, queue-head, saturated replay; reads A,
+ * B, C of one burst to banks 0, 1, 2 (row 1).
+ * Without it: A enters at 0, ACT 0 at 0, RD A at tRCD 12; A leaves and B enters at 13,
+ * ACT 1 at 13 (tRRD long past), RD B 25; C enters at 26, ACT 2 at 26, RD C at 38: the
+ * last data ends at 38 + CL 9 + burst 2 = 49.
+ * With it: ACT 0 at 0 moves A out of the count, so B enters at 1; its ACT waits for tRRD:
+ * ACT 1 at 8, and C enters at 9 (three requests queued in a queue of one: A and B
+ * activated).  RD A 12; ACT 2 at 8 + tRRD = 16 (A's RD took 12, B's RD is not legal
+ * until 20, so the queue's head C goes); RD B 20; RD C at 16 + 12 = 28; data ends 39. */
+static void activate_queue_admits_past_count(void **state)
+{
+    (void)state;
+    const char *off[] = {"queue_size=1", "ready_order=queue-head"};
+    const char *on[] = {"queue_size=1", "ready_order=queue-head", "activate_queue=true"};
+    rig *o = rig_new(off, 2, HAMM_REPLAY_SATURATED), *a = rig_new(on, 3, HAMM_REPLAY_SATURATED);
+    rig *both[2] = {o, a};
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t b = 0; b < 3; b++)
+            add(both[k], b, 1, 0, 32, 0);
+        hamm_engine_finish(both[k]->e);
+    }
+    const expect xo[] = {{0, ACT, 0}, {12, RD, 0}, {13, ACT, 1}, {25, RD, 1},
+                         {26, ACT, 2}, {38, RD, 2}};
+    expect_commands(o, xo, 6);
+    assert_int_equal(ch0(o)->stat[HAMM_STAT_cycles], 49);
+    const expect xa[] = {{0, ACT, 0}, {8, ACT, 1}, {12, RD, 0}, {16, ACT, 2},
+                         {20, RD, 1}, {28, RD, 2}};
+    expect_commands(a, xa, 6);
+    assert_int_equal(ch0(a)->stat[HAMM_STAT_cycles], 39);
+    rig_free(o);
+    rig_free(a);
+}
+
+/* An activated write is served while the drain serves reads (Ramulator looks at its
+ * activate queue in either mode).  Write queue of 2 drained from 1 write down to 0,
+ * queue-head, saturated replay: write W (bank 0 row 1) and read R (bank 1 row 1) enter at
+ * 0.  One write waits: the drain turns to writes, ACT 0 at 0 for W.
+ * Without activate_queue W still counts, so the drain stays on writes: WR at tRCD 12;
+ * then no write waits and the reads resume: ACT 1 at 13, RD at 25 (WR -> RD 11 is past),
+ * data ending at 25 + CL 9 + burst 2 = 36.
+ * With it W leaves the write count at its ACT: no write waits, the drain turns back to
+ * reads at 1 and R's ACT goes at tRRD 8; W, activated, is still served first when legal:
+ * WR 12 (the drain serves reads); R's RD waits for WR 12 + WL 4 + burst 2 + tWTR 5 = 23
+ * (tRCD gave 20): data ends at 23 + 9 + 2 = 34. */
+static void activate_queue_serves_write_in_read_mode(void **state)
+{
+    (void)state;
+    const char *off[] = {"write_queue_size=2", "write_drain_high=1", "write_drain_low=0",
+                         "ready_order=queue-head"};
+    const char *on[] = {"write_queue_size=2", "write_drain_high=1", "write_drain_low=0",
+                        "ready_order=queue-head", "activate_queue=true"};
+    rig *o = rig_new(off, 4, HAMM_REPLAY_SATURATED), *a = rig_new(on, 5, HAMM_REPLAY_SATURATED);
+    rig *both[2] = {o, a};
+    for (int k = 0; k < 2; k++) {
+        add(both[k], 0, 1, 0, 32, 1);
+        add(both[k], 1, 1, 0, 32, 0);
+        hamm_engine_finish(both[k]->e);
+    }
+    const expect xo[] = {{0, ACT, 0}, {12, WR, 0}, {13, ACT, 1}, {25, RD, 1}};
+    expect_commands(o, xo, 4);
+    assert_int_equal(ch0(o)->stat[HAMM_STAT_cycles], 36);
+    const expect xa[] = {{0, ACT, 0}, {8, ACT, 1}, {12, WR, 0}, {23, RD, 1}};
+    expect_commands(a, xa, 4);
+    assert_int_equal(ch0(a)->stat[HAMM_STAT_cycles], 34);
+    rig_free(o);
+    rig_free(a);
+}
+
 /* The engine refuses what the model loader would (a --policy may change the scheduler
  * after loading): oldest-ready or a cap with another scheduler, watermarks outside the
  * write queue. */
@@ -306,6 +375,9 @@ static void engine_refuses_bad_options(void **state)
     assert_int_equal(hamm_engine_new(&e, &p, g->map, NULL, NULL, &err), HAMM_ERR_ARG);
     p.cfg.ready_order = HAMM_ORDER_COLUMN_FIRST;
     p.cfg.row_hit_cap = 4;
+    assert_int_equal(hamm_engine_new(&e, &p, g->map, NULL, NULL, &err), HAMM_ERR_ARG);
+    p = g->p;
+    p.cfg.activate_queue = 1; /* column-first: no activate queue */
     assert_int_equal(hamm_engine_new(&e, &p, g->map, NULL, NULL, &err), HAMM_ERR_ARG);
     p = g->p;
     p.cfg.write_queue_size = 8;
@@ -333,6 +405,8 @@ int main(void)
         cmocka_unit_test(first_ready_keeps_row_with_hit),
         cmocka_unit_test(first_ready_cap_precharges_for_oldest),
         cmocka_unit_test(queue_head_caps_and_activated_first),
+        cmocka_unit_test(activate_queue_admits_past_count),
+        cmocka_unit_test(activate_queue_serves_write_in_read_mode),
         cmocka_unit_test(engine_refuses_bad_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

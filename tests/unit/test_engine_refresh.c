@@ -2,7 +2,8 @@
  * interval too short to serve a request between two REFs (with the numbers); an engine
  * given such timings anyway (built without the loader) still serves every request; and a
  * watchdog runs many random timings the loader accepts, each under a time limit, with
- * refresh on, every command refereed by the independent checker. */
+ * refresh on, every command refereed by the independent checker; a second one does so
+ * with queue-head's activate queue under random queue, drain, cap and page settings. */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -295,6 +296,45 @@ static void watchdog_random_accepted_timings(void **state)
     free(cfg);
 }
 
+/* The activate queue: a request leaves its queue's count at its ACT, activated requests
+ * of either queue go first, and nothing may strand one (an activated write while reads
+ * are served, a row pinned for it) whatever the queues, watermarks, cap and page. */
+static void watchdog_activate_queue(void **state)
+{
+    (void)state;
+    static const char *const systems[] = {"yuan09-baseline", "gtx480", "ddr4-2400-2ch",
+                                          "hbm2-4stack"};
+    static const uint32_t queues[] = {1, 2, 4, 32}, caps[] = {0, 1, 16};
+    static const uint32_t writes[][3] = {{0, 0, 0}, {1, 1, 0}, {2, 1, 0}, {32, 26, 5}};
+    hamm_system_config *cfg = malloc(sizeof *cfg);
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (unsigned k = 0; k < 120; k++) {
+        const char *system = systems[k % 4];
+        random_config(system, &x, cfg);
+        const uint32_t *w = writes[xorshift(&x) % 4];
+        cfg->scheduler = HAMM_SCHED_FRFCFS;
+        cfg->ready_order = HAMM_ORDER_QUEUE_HEAD;
+        cfg->activate_queue = 1;
+        cfg->queue_size = queues[xorshift(&x) % 4];
+        cfg->write_queue_size = w[0];
+        cfg->write_drain_high = w[1];
+        cfg->write_drain_low = w[2];
+        cfg->row_hit_cap = caps[xorshift(&x) % 3];
+        cfg->page_policy = (hamm_page_policy)(xorshift(&x) % HAMM_PAGE_COUNT);
+        cfg->page_timeout = cfg->page_policy == HAMM_PAGE_TIMEOUT ? 20 : 0;
+        snprintf(current, sizeof current,
+                 "activate queue run %u: %s, queue %u, write queue %u/%u/%u, cap %u, %s page, "
+                 "tRAS %u tRP %u tRCD %u tRFC %u tREFI %u",
+                 k, system, cfg->queue_size, w[0], w[1], w[2], cfg->row_hit_cap,
+                 hamm_page_policy_name(cfg->page_policy), cfg->dram.timing.tRAS,
+                 cfg->dram.timing.tRP, cfg->dram.timing.tRCD, cfg->dram.timing.tRFC,
+                 cfg->dram.timing.tREFI);
+        run(cfg, 2000, 0, k + 1);
+        run(cfg, 2000, 1, k + 1);
+    }
+    free(cfg);
+}
+
 int main(void)
 {
     signal(SIGALRM, on_alarm);
@@ -303,6 +343,7 @@ int main(void)
         cmocka_unit_test(engine_serves_under_starving_refresh),
         cmocka_unit_test(engine_at_the_top),
         cmocka_unit_test(watchdog_random_accepted_timings),
+        cmocka_unit_test(watchdog_activate_queue),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,13 +81,22 @@ while read -r line; do [ -n "$line" ] && ram_sets+=(--set "$line"); done \
     <"$here/hamm-ddr4-ramulator1.sets"
 drain_sets=(--set write_queue_size=32 --set write_drain_high=26 --set write_drain_low=5)
 sched_sets=(--set ready_order=queue-head --set row_hit_cap=16)
+# and its activate queue: a request whose ACT has gone leaves the read or write queue's
+# count, and the activated requests go first in either drain mode
+actq_sets=(--set activate_queue=true)
 if ! "$hamm" simulate -m "$here/hamm-ddr4.json" "${drain_sets[@]}" "$work/one.txt" >/dev/null 2>&1
 then
     drain_sets=() # an engine without write queues
     sched_sets=()
+    actq_sets=()
 elif ! "$hamm" simulate -m "$here/hamm-ddr4.json" "${sched_sets[@]}" "$work/one.txt" >/dev/null 2>&1
 then
     sched_sets=(--set ready_order=oldest-ready --set row_hit_cap=16) # no queue-head yet
+    actq_sets=()
+elif ! "$hamm" simulate -m "$here/hamm-ddr4.json" "${sched_sets[@]}" "${actq_sets[@]}" \
+    "$work/one.txt" >/dev/null 2>&1
+then
+    actq_sets=() # no activate queue yet
 fi
 
 make_traces() {
@@ -120,8 +129,10 @@ printf '| trace | hamm | DRAMsim3 | hamm vs DRAMsim3 |'
 printf ' hamm (Ramulator timings) | Ramulator 1 | hamm vs Ramulator |'
 [ ${#drain_sets[@]} -gt 0 ] &&
     printf ' hamm, write drain | vs Ramulator | hamm, drain + queue-head + cap 16 | vs Ramulator |'
-printf '\n|---|---|---|---|%s---|---|---|%s\n' "$([ ${#ds3_sets[@]} -gt 0 ] && echo '---|---|')" \
-    "$([ ${#drain_sets[@]} -gt 0 ] && echo '---|---|---|---|')"
+[ ${#actq_sets[@]} -gt 0 ] && printf ' hamm, + activate queue | vs Ramulator |'
+printf '\n|---|---|---|---|%s---|---|---|%s%s\n' "$([ ${#ds3_sets[@]} -gt 0 ] && echo '---|---|')" \
+    "$([ ${#drain_sets[@]} -gt 0 ] && echo '---|---|---|---|')" \
+    "$([ ${#actq_sets[@]} -gt 0 ] && echo '---|---|')"
 for t in "$work"/traces/*.ds3; do
     name=${t##*/}
     name=${name%.ds3}
@@ -140,6 +151,11 @@ for t in "$work"/traces/*.ds3; do
         hw=$(hamm_cycles "$src" "${ram_sets[@]}" "${drain_sets[@]}")
         hs=$(hamm_cycles "$src" "${ram_sets[@]}" "${drain_sets[@]}" "${sched_sets[@]}")
         printf ' %s | %s | %s | %s |' "$hw" "$(pct "$hw" "$r")" "$hs" "$(pct "$hs" "$r")"
+    fi
+    if [ ${#actq_sets[@]} -gt 0 ]; then
+        ha=$(hamm_cycles "$src" "${ram_sets[@]}" "${drain_sets[@]}" "${sched_sets[@]}" \
+            "${actq_sets[@]}")
+        printf ' %s | %s |' "$ha" "$(pct "$ha" "$r")"
     fi
     printf '\n'
 done
