@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # measure-mwp.sh [SYSTEM...] - the MWP/CWP machine parameters of the GPU engine's models
 # (docs/MWP.md, "Machine files for the GPU engine"), measured with the probes
-# models/workloads/mwp-probe-*.json:
+# models/mwp/probes/mwp-probe-*.json:
 #   Mem_LD               the load round trip (core cycles) of one warp loading once through
 #                        an idle GPU (mwp-probe-latency; the core's load_latency_cycles)
 #   Departure_del_coal   the spacing, at the DRAM queues (the tap's arrival cycles), of the
@@ -23,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 # line per request "cycle core", sorted, in $tmp/PROBE.arrivals.
 run() {
     rm -rf "$tmp/tap"
-    "$HAMM" simulate -m "$1" --workload "$root/models/workloads/mwp-probe-$2.json" \
+    "$HAMM" simulate -m "$1" --workload "$root/models/mwp/probes/mwp-probe-$2.json" \
         --tap "$tmp/tap" --json >"$tmp/$2.json"
     for f in "$tmp"/tap/channel-*.bin.zst; do
         "$HAMM" convert "$f" --to text 2>/dev/null | awk '!/^#/ { print $4, $5 }' || true
