@@ -22,9 +22,11 @@ void cmd_mwp_help(FILE *out)
             "2009): memory warp parallelism (MWP), computation warp parallelism (CWP), which\n"
             "of the three cases applies, every intermediate, and what limits the kernel\n"
             "(memory latency, memory bandwidth, computation or too few warps).  The kernel\n"
-            "is a file of counts (schema hamm-mwp-kernel/1); docs/MWP.md has the equations.\n\n"
+            "is a file of counts (schema hamm-mwp-kernel/1), or derived from a workload\n"
+            "(--workload); docs/MWP.md has the equations.\n\n"
             "options:\n"
-            "      --machine NAME|FILE  GPU: fx5600, gtx280, 8800gt, paper-example (from\n"
+            "      --machine NAME|FILE  GPU: fx5600, gtx280, 8800gt, paper-example, or the\n"
+            "                           GPU engine's yuan09-baseline, gtx480 (from\n"
             "                           models/mwp/), or a hamm-mwp-machine/1 file\n"
             "      --rounding V         none (default: the equations as written), paper\n"
             "                           (MWP and CWP to two decimals, as the paper's\n"
@@ -143,7 +145,7 @@ static int machine_path(const char *arg, char *out, size_t size)
     int w = snprintf(out, size, "%s/mwp/%s.json", dir, arg);
     if (w < 0 || (size_t)w >= size || access(out, R_OK) != 0) {
         fprintf(stderr, "hamm: no MWP/CWP machine '%s' in %s/mwp (fx5600, gtx280, 8800gt, "
-                "paper-example; or give a file)\n", arg, dir);
+                "paper-example, yuan09-baseline, gtx480; or give a file)\n", arg, dir);
         return CLI_FAIL;
     }
     return CLI_OK;
