@@ -28,6 +28,7 @@ owner() {
     workload.h) echo workload ;;
     gpu.h) echo gpu ;;
     mwp.h) echo model ;;
+    mwp_counts.h) echo workload ;;
     *) echo "layering.sh: include/hamm/$1 belongs to no folder; add it to owner()" >&2
        return 1 ;;
     esac

@@ -17,6 +17,14 @@ extern "C" {
 #define HAMM_MWP_KERNEL_SCHEMA "hamm-mwp-kernel/1"
 #define HAMM_MWP_WARP_SIZE 32u
 
+/* How the GPU coalesces a warp's accesses, for counts derived from a workload
+ * (hamm/mwp_counts.h): the rules of src/gpu/coalescer.h. */
+typedef enum hamm_mwp_coalescing {
+    HAMM_MWP_COAL_SEGMENTS, /* compute 1.x: 32/64/128-byte segments per half-warp */
+    HAMM_MWP_COAL_SECTORS,  /* compute 2.0+: 128-byte lines (32-byte sectors) per warp */
+    HAMM_MWP_COAL_COUNT
+} hamm_mwp_coalescing;
+
 /* A GPU as the model sees it.  Cycles are core cycles. */
 typedef struct hamm_mwp_machine {
     char name[128];
@@ -29,6 +37,7 @@ typedef struct hamm_mwp_machine {
     double issue_cycles;          /* Issue_cycles: one warp instruction */
     /* occupancy limits per SM, for kernels that give their resource use */
     uint32_t max_threads_per_sm, max_blocks_per_sm, registers_per_sm, shared_per_sm;
+    unsigned coalescing;          /* hamm_mwp_coalescing; file key absent: segments */
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */
@@ -140,6 +149,8 @@ HAMM_API const char *hamm_mwp_synch_name(hamm_mwp_synch s);
 HAMM_API const char *hamm_mwp_case_name(hamm_mwp_case c);
 HAMM_API const char *hamm_mwp_limiter_name(hamm_mwp_limiter l);
 HAMM_API const char *hamm_mwp_occupancy_name(hamm_mwp_occupancy o);
+/* "segments", "sectors". */
+HAMM_API const char *hamm_mwp_coalescing_name(hamm_mwp_coalescing c);
 /* The value a name stands for; -1 when none. */
 HAMM_API int hamm_mwp_rounding_parse(const char *name);
 HAMM_API int hamm_mwp_synch_parse(const char *name);

@@ -11,19 +11,22 @@
 
 #define CMD "mwp"
 
-enum { OPT_MACHINE = 256, OPT_ROUNDING, OPT_SYNCH, OPT_EFFICIENCY };
+enum { OPT_MACHINE = 256, OPT_ROUNDING, OPT_SYNCH, OPT_EFFICIENCY, OPT_WORKLOAD, OPT_KERNEL };
 
 void cmd_mwp_help(FILE *out)
 {
     fprintf(out,
-            "usage: hamm mwp --machine NAME|FILE [options] KERNEL.json\n\n"
+            "usage: hamm mwp --machine NAME|FILE [options] KERNEL.json\n"
+            "       hamm mwp --machine NAME|FILE [options] --workload W [--kernel K]\n\n"
             "Predict a kernel's execution time with the MWP/CWP model of Hong & Kim (ISCA\n"
             "2009): memory warp parallelism (MWP), computation warp parallelism (CWP), which\n"
             "of the three cases applies, every intermediate, and what limits the kernel\n"
             "(memory latency, memory bandwidth, computation or too few warps).  The kernel\n"
-            "is a file of counts (schema hamm-mwp-kernel/1); docs/MWP.md has the equations.\n\n"
+            "is a file of counts (schema hamm-mwp-kernel/1), or derived from a workload\n"
+            "(--workload); docs/MWP.md has the equations.\n\n"
             "options:\n"
-            "      --machine NAME|FILE  GPU: fx5600, gtx280, 8800gt, paper-example (from\n"
+            "      --machine NAME|FILE  GPU: fx5600, gtx280, 8800gt, paper-example, or the\n"
+            "                           GPU engine's yuan09-baseline, gtx480 (from\n"
             "                           models/mwp/), or a hamm-mwp-machine/1 file\n"
             "      --rounding V         none (default: the equations as written), paper\n"
             "                           (MWP and CWP to two decimals, as the paper's\n"
@@ -33,13 +36,19 @@ void cmd_mwp_help(FILE *out)
             "      --dram-efficiency E  also the combined model: the DRAM sustains\n"
             "                           Mem_Bandwidth x E (0 < E <= 1); both predictions\n"
             "                           are reported, and which bound moved\n"
+            "      --workload W         derive the counts from W instead: a kernel\n"
+            "                           description (models/workloads/) or an Accel-Sim\n"
+            "                           recording, every warp through the machine's\n"
+            "                           coalescer (docs/MWP.md, \"Counts from a workload\")\n"
+            "      --kernel K           with --workload: the kernel, by index from 0 or by\n"
+            "                           name (default: the first)\n"
             "  -j, --json               JSON (schema hamm-mwp/1, see docs/MWP.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n"
             "  -h, --help               this help\n");
 }
 
 typedef struct mwp_args {
-    const char *machine, *kernel, *out_path;
+    const char *machine, *kernel, *out_path, *workload, *kernel_sel;
     int json;
     hamm_mwp_options options;
     int combined;
@@ -82,6 +91,8 @@ static int parse_options(int argc, char **argv, mwp_args *a)
         {"rounding", required_argument, NULL, OPT_ROUNDING},
         {"synch-warps", required_argument, NULL, OPT_SYNCH},
         {"dram-efficiency", required_argument, NULL, OPT_EFFICIENCY},
+        {"workload", required_argument, NULL, OPT_WORKLOAD},
+        {"kernel", required_argument, NULL, OPT_KERNEL},
         {"json", no_argument, NULL, 'j'}, {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     int c, rc = CLI_OK;
@@ -92,6 +103,8 @@ static int parse_options(int argc, char **argv, mwp_args *a)
         case OPT_ROUNDING:
         case OPT_SYNCH: rc = parse_variant(c, optarg, a); break;
         case OPT_EFFICIENCY: rc = parse_efficiency(optarg, a); break;
+        case OPT_WORKLOAD: a->workload = optarg; break;
+        case OPT_KERNEL: a->kernel_sel = optarg; break;
         case 'j': a->json = 1; break;
         case 'o': a->out_path = optarg; break;
         case 'h': cmd_mwp_help(stdout); return -1;
@@ -102,6 +115,14 @@ static int parse_options(int argc, char **argv, mwp_args *a)
         return rc;
     if (!a->machine)
         return cli_usage(CMD, "needs --machine NAME|FILE");
+    if (a->kernel_sel && !a->workload)
+        return cli_usage(CMD, "--kernel needs --workload");
+    if (a->workload) {
+        if (optind != argc)
+            return cli_usage(CMD, "takes either --workload or a KERNEL file, not both");
+        a->kernel = a->workload;
+        return CLI_OK;
+    }
     if (optind != argc - 1)
         return cli_usage(CMD, "needs exactly one KERNEL argument");
     a->kernel = argv[optind];
@@ -124,7 +145,7 @@ static int machine_path(const char *arg, char *out, size_t size)
     int w = snprintf(out, size, "%s/mwp/%s.json", dir, arg);
     if (w < 0 || (size_t)w >= size || access(out, R_OK) != 0) {
         fprintf(stderr, "hamm: no MWP/CWP machine '%s' in %s/mwp (fx5600, gtx280, 8800gt, "
-                "paper-example; or give a file)\n", arg, dir);
+                "paper-example, yuan09-baseline, gtx480; or give a file)\n", arg, dir);
         return CLI_FAIL;
     }
     return CLI_OK;
@@ -156,14 +177,16 @@ static int write_out(const mwp_args *a, const mwp_run *run)
 static int run_model(const mwp_args *a, const char *mpath)
 {
     mwp_run run = {.machine_path = mpath, .kernel_path = a->kernel, .options = a->options,
-                   .combined = a->combined};
+                   .combined = a->combined, .derived = a->workload != NULL};
     hamm_error err;
     hamm_error_clear(&err);
     hamm_mwp_options plain = a->options;
     plain.dram_efficiency = 1;
     hamm_status st = hamm_mwp_load_machine(&run.machine, mpath, &err);
     if (st == HAMM_OK)
-        st = hamm_mwp_load_kernel(&run.kernel, a->kernel, &err);
+        st = a->workload ? hamm_mwp_derive(a->workload, a->kernel_sel, &run.machine,
+                                           &run.kernel, &run.counts, &err)
+                         : hamm_mwp_load_kernel(&run.kernel, a->kernel, &err);
     if (st == HAMM_OK && (st = hamm_mwp_predict(&run.machine, &run.kernel, &plain, &run.plain,
                                                 &err)) != HAMM_OK)
         hamm_error_locate(&err, HAMM_IN(a->kernel));
@@ -186,7 +209,7 @@ int cmd_mwp(int argc, char **argv)
     char mpath[4200];
     if ((rc = machine_path(a.machine, mpath, sizeof mpath)) != CLI_OK)
         return rc;
-    cli_path paths[] = {{mpath, "the machine", 0}, {a.kernel, "the kernel", 0},
+    cli_path paths[] = {{mpath, "the machine", 0}, {a.workload ? NULL : a.kernel, "the kernel", 0},
                         {a.out_path, "-o", 1}};
     rc = cli_check_paths(CMD, paths, 3);
     return rc != CLI_OK ? rc : run_model(&a, mpath);

@@ -135,6 +135,25 @@ static double value(const hamm_mwp_result *r, const struct row *row)
     return *(const double *)((const char *)r + row->offset);
 }
 
+/* Where the counts came from and what they are, per warp, when derived from a workload. */
+static void print_derived(FILE *out, const mwp_run *run)
+{
+    const hamm_mwp_derived *d = &run->counts;
+    const hamm_mwp_kernel *k = &run->kernel;
+    fprintf(out, "counts   from %s %s, kernel %zu of %zu (%s): %llu CTAs, %llu warps, "
+            "%s coalescing\n", d->recording ? "recording" : "description", run->kernel_path,
+            d->kernel_index, d->kernels, d->kernel_name, (unsigned long long)d->ctas,
+            (unsigned long long)d->warps, hamm_mwp_coalescing_name(d->coalescing));
+    fprintf(out, "per warp comp %g (ALU %g, SFU %g, shared %g), coalesced %g, uncoalesced "
+            "%g x %g transactions, synch %g, %g bytes per memory instruction\n",
+            k->comp_insts, (double)d->alu / (double)d->warps, (double)d->sfu / (double)d->warps,
+            (double)d->shared / (double)d->warps, k->coal_mem_insts, k->uncoal_mem_insts,
+            k->uncoal_per_mw, k->synch_insts, k->load_bytes_per_warp);
+    fprintf(out, "block    %u threads, %u blocks, %u registers a thread, %u bytes shared\n",
+            (unsigned)k->threads_per_block, (unsigned)k->blocks, (unsigned)k->regs_per_thread,
+            (unsigned)k->shared_per_block);
+}
+
 static void print_head(FILE *out, const mwp_run *run)
 {
     const hamm_mwp_machine *m = &run->machine;
@@ -148,6 +167,8 @@ static void print_head(FILE *out, const mwp_run *run)
     fprintf(out, "options  rounding %s, synch warps %s\n",
             hamm_mwp_rounding_name(run->options.rounding),
             hamm_mwp_synch_name(run->options.synch));
+    if (run->derived)
+        print_derived(out, run);
     fprintf(out, "blocks   %u active per SM (%s), %u warps each\n\n",
             (unsigned)r->active_blocks_per_sm, hamm_mwp_occupancy_name(r->occupancy),
             (unsigned)r->warps_per_block);
@@ -223,7 +244,8 @@ static json_t *result_json(const mwp_run *run, const hamm_mwp_result *r)
 
 static json_t *machine_json(const hamm_mwp_machine *m)
 {
-    return json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I}", "name",
+    return json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I, s:s}",
+                     "name",
                      m->name, "sms", (json_int_t)m->sms, "freq_ghz", m->freq_ghz,
                      "mem_bandwidth_gbps", m->mem_bandwidth_gbps, "mem_ld_cycles",
                      m->mem_ld_cycles, "departure_del_coal", m->departure_del_coal,
@@ -231,14 +253,44 @@ static json_t *machine_json(const hamm_mwp_machine *m)
                      m->issue_cycles, "max_threads_per_sm", (json_int_t)m->max_threads_per_sm,
                      "max_blocks_per_sm", (json_int_t)m->max_blocks_per_sm, "registers_per_sm",
                      (json_int_t)m->registers_per_sm, "shared_per_sm",
-                     (json_int_t)m->shared_per_sm);
+                     (json_int_t)m->shared_per_sm, "coalescing",
+                     hamm_mwp_coalescing_name((hamm_mwp_coalescing)m->coalescing));
 }
 
-static json_t *kernel_json(const hamm_mwp_kernel *k)
+/* kernel.derived_from: the workload's kernel and the totals the counts average. */
+static json_t *derived_json(const mwp_run *run)
 {
+    if (!run->derived)
+        return json_null();
+    const hamm_mwp_derived *d = &run->counts;
+    json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:s, s:s, s:I, s:I}", "path", run->kernel_path,
+                          "kind", d->recording ? "recording" : "description", "kernel_index",
+                          (json_int_t)d->kernel_index, "kernels", (json_int_t)d->kernels,
+                          "kernel_name", d->kernel_name, "coalescing",
+                          hamm_mwp_coalescing_name(d->coalescing), "ctas", (json_int_t)d->ctas,
+                          "warps", (json_int_t)d->warps);
+    json_t *t = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "alu",
+                          (json_int_t)d->alu, "sfu", (json_int_t)d->sfu, "shared",
+                          (json_int_t)d->shared, "loads", (json_int_t)d->loads, "stores",
+                          (json_int_t)d->stores, "coalesced", (json_int_t)d->coalesced,
+                          "uncoalesced", (json_int_t)d->uncoalesced, "transactions",
+                          (json_int_t)d->transactions, "uncoal_transactions",
+                          (json_int_t)d->uncoal_transactions, "bytes", (json_int_t)d->bytes,
+                          "barriers", (json_int_t)d->barriers);
+    if (o && t && json_object_set_new(o, "totals", t) == 0)
+        return o;
+    json_decref(o);
+    json_decref(t);
+    return NULL;
+}
+
+static json_t *kernel_json(const mwp_run *run)
+{
+    const hamm_mwp_kernel *k = &run->kernel;
     json_t *active = k->active_blocks_per_sm ? json_integer(k->active_blocks_per_sm)
                                              : json_null();
-    return json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:o, s:I, s:I}", "name",
+    return json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:o, s:I, s:I, s:o}",
+                     "name",
                      k->name, "comp_insts", k->comp_insts, "coal_mem_insts", k->coal_mem_insts,
                      "uncoal_mem_insts", k->uncoal_mem_insts, "synch_insts", k->synch_insts,
                      "uncoal_per_mw", k->uncoal_per_mw, "load_bytes_per_warp",
@@ -246,7 +298,7 @@ static json_t *kernel_json(const hamm_mwp_kernel *k)
                      (json_int_t)k->threads_per_block, "blocks", (json_int_t)k->blocks,
                      "active_blocks_per_sm", active, "regs_per_thread",
                      (json_int_t)k->regs_per_thread, "shared_per_block",
-                     (json_int_t)k->shared_per_block);
+                     (json_int_t)k->shared_per_block, "derived_from", derived_json(run));
 }
 
 static json_t *combined_json(const mwp_run *run)
@@ -270,7 +322,7 @@ char *mwp_json(const mwp_run *run)
         "{s:s, s:s, s:s, s:o, s:s, s:o, s:{s:s, s:s, s:o}, s:o, s:o}", "schema",
         HAMM_MWP_SCHEMA, "hamm_version", HAMM_VERSION, "machine_file", run->machine_path,
         "machine", machine_json(&run->machine), "kernel_file", run->kernel_path, "kernel",
-        kernel_json(&run->kernel), "options", "rounding",
+        kernel_json(run), "options", "rounding",
         hamm_mwp_rounding_name(run->options.rounding), "synch_warps",
         hamm_mwp_synch_name(run->options.synch), "dram_efficiency", e, "prediction",
         result_json(run, &run->plain), "combined", combined_json(run));

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "hamm/mwp.h"
+#include "hamm/mwp_counts.h"
 
 /* One run: the inputs, the plain prediction and, with --dram-efficiency, the combined. */
 typedef struct mwp_run {
@@ -16,6 +17,8 @@ typedef struct mwp_run {
     hamm_mwp_options options; /* dram_efficiency: the combined model's E */
     int combined;             /* --dram-efficiency given */
     hamm_mwp_result plain, with_e;
+    int derived;              /* the counts came from --workload (kernel_path) */
+    hamm_mwp_derived counts;  /* and these are its totals */
 } mwp_run;
 
 /* What bounds the kernel, and why, in a few sentences. */

@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "common/enum_table.h"
 #include "config/schema.h"
 #include "hamm/mwp.h"
 
@@ -20,6 +21,22 @@
     { #key, SCHEMA_DOUBLE, flags, lo, hi, 0, NULL, KM(key), 0, "", NULL, doc, NULL }
 #define KCOUNT(key, flags, lo, hi, unit, doc) \
     { #key, SCHEMA_U32, flags, lo, hi, 0, NULL, KM(key), 0, unit, NULL, doc, NULL }
+
+static const char *const coalescing_names[HAMM_MWP_COAL_COUNT] = {
+    [HAMM_MWP_COAL_SEGMENTS] = "segments",
+    [HAMM_MWP_COAL_SECTORS] = "sectors",
+};
+
+static const struct enum_table coalescing_table = {
+    .what = "coalescing rule", .field = "coalescing", .status = HAMM_ERR_CONFIG,
+    .names = coalescing_names, .count = HAMM_MWP_COAL_COUNT, .unknown = "unknown",
+    .lead = "expected ", .all = NULL, .or_last = 1,
+};
+
+const char *hamm_mwp_coalescing_name(hamm_mwp_coalescing c)
+{
+    return enum_table_name(&coalescing_table, (unsigned)c);
+}
 
 static const struct schema_field machine_rows[] = {
     {"schema", SCHEMA_TAG, REQ, 0, 0, 0, HAMM_MWP_MACHINE_SCHEMA, 0, 0, "", NULL, "file kind",
@@ -39,6 +56,9 @@ static const struct schema_field machine_rows[] = {
     MCOUNT(max_blocks_per_sm, 1, 1u << 20, "", "resident blocks per SM"),
     MCOUNT(registers_per_sm, 1, 1u << 30, "", "32-bit registers per SM"),
     MCOUNT(shared_per_sm, 0, 1u << 30, "bytes", "shared memory per SM"),
+    {"coalescing", SCHEMA_ENUM, 0, 0, 0, 0, "segments", MM(coalescing), 0, "", NULL,
+     "the coalescing rule counts derived from a workload use (segments: compute 1.x; "
+     "sectors: 2.0 and later)", &coalescing_table},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 

@@ -1,0 +1,49 @@
+/* hamm/mwp_counts.h - an MWP/CWP kernel's counts (hamm/mwp.h) derived from a workload: a
+ * kernel description (hamm/workload.h) or an Accel-Sim recording streamed warp by warp
+ * through the coalescer of the machine's rule (docs/MWP.md, "Counts from a workload"). */
+#ifndef HAMM_MWP_COUNTS_H
+#define HAMM_MWP_COUNTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hamm/error.h"
+#include "hamm/export.h"
+#include "hamm/mwp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the counts came from, and the totals over every warp of every CTA streamed. */
+typedef struct hamm_mwp_derived {
+    int recording;          /* 1: an Accel-Sim recording; 0: a kernel description */
+    size_t kernel_index;    /* the kernel taken, of `kernels` */
+    size_t kernels;
+    char kernel_name[128];
+    hamm_mwp_coalescing coalescing;
+    uint64_t ctas, warps;   /* streamed: all of the grid's */
+    uint64_t alu, sfu, shared; /* warp instructions of each class */
+    uint64_t loads, stores;    /* global memory warp instructions */
+    uint64_t coalesced, uncoalesced;
+    uint64_t transactions;     /* the coalescer's, over every global instruction */
+    uint64_t uncoal_transactions; /* of the uncoalesced instructions alone */
+    uint64_t bytes;            /* bytes those transactions move (sectors used, under the
+                                  sector rule) */
+    uint64_t barriers;
+} hamm_mwp_derived;
+
+/* Stream kernel `kernel` of the workload at `path` (NULL: the first; a number: that
+ * index; else a kernel name) through the coalescer of m->coalescing and fill k with its
+ * counts per warp (k->active_blocks_per_sm 0: from the kernel's registers and shared
+ * memory) and d with the totals.  Errors name the file; a kernel without global memory
+ * instructions is left for hamm_mwp_predict to refuse. */
+HAMM_API hamm_status hamm_mwp_derive(const char *path, const char *kernel,
+                                     const hamm_mwp_machine *m, hamm_mwp_kernel *k,
+                                     hamm_mwp_derived *d, hamm_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,263 @@
+/* mwp_counts.c - an MWP/CWP kernel's counts from a workload: every warp of every CTA of
+ * one kernel streamed through its kernel source, each global memory instruction through
+ * the coalescer, the totals averaged per warp (hamm/mwp_counts.h, docs/MWP.md). */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gpu/coalescer.h"
+#include "gpu/traceg.h"
+#include "hamm/mwp_counts.h"
+#include "hamm/workload.h"
+#include "source.h"
+
+static gpu_coalesce_rule rule_of(hamm_mwp_coalescing c)
+{
+    switch (c) {
+    case HAMM_MWP_COAL_SEGMENTS: return GPU_COALESCE_SEGMENTS;
+    case HAMM_MWP_COAL_SECTORS: return GPU_COALESCE_SECTORS;
+    case HAMM_MWP_COAL_COUNT: break;
+    }
+    return GPU_COALESCE_SEGMENTS;
+}
+
+static unsigned popcount(uint32_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* The fewest transactions the active lanes' bytes could fit in: per half-warp under the
+ * segment rule (128-byte segments), per warp under the sector rule (128-byte lines). */
+static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
+{
+    if (rule == GPU_COALESCE_SECTORS)
+        return (popcount(in->active) * in->width + GPU_LINE_BYTES - 1) / GPU_LINE_BYTES;
+    size_t n = 0;
+    for (unsigned half = 0; half < 2; half++) {
+        unsigned lanes = popcount((in->active >> (16 * half)) & 0xffffu);
+        n += (lanes * in->width + GPU_LINE_BYTES - 1) / GPU_LINE_BYTES;
+    }
+    return n;
+}
+
+/* One global memory warp instruction: coalesced when the coalescer makes no more
+ * transactions than the fewest its bytes could fit in. */
+static void count_memory(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_derived *d)
+{
+    gpu_transaction t[GPU_MAX_TRANSACTIONS];
+    size_t n = gpu_coalesce(rule, in->addr, in->width, in->active, t);
+    if (n == 0)
+        return; /* no lane active: nothing reaches memory */
+    d->loads += in->op == GPU_OP_LOAD;
+    d->stores += in->op == GPU_OP_STORE;
+    d->transactions += n;
+    for (size_t i = 0; i < n; i++)
+        d->bytes += rule == GPU_COALESCE_SECTORS ? 32u * popcount(t[i].sectors) : t[i].size;
+    if (n <= fewest(rule, in)) {
+        d->coalesced++;
+    } else {
+        d->uncoalesced++;
+        d->uncoal_transactions += n;
+    }
+}
+
+static void count_inst(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_derived *d)
+{
+    switch (in->op) {
+    case GPU_OP_ALU: d->alu++; break;
+    case GPU_OP_SFU: d->sfu++; break;
+    case GPU_OP_LOAD:
+    case GPU_OP_STORE: count_memory(rule, in, d); break;
+    case GPU_OP_SHARED_LOAD:
+    case GPU_OP_SHARED_STORE: d->shared++; break;
+    case GPU_OP_BARRIER: d->barriers++; break;
+    case GPU_OP_EXIT: break;
+    }
+}
+
+/* Every warp of every CTA, in the order the source hands them out. */
+static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule rule,
+                              hamm_mwp_derived *d, hamm_error *err)
+{
+    const gpu_kernel_info *info = src->info(src->self);
+    uint64_t ctas = gpu_kernel_ctas(info);
+    uint32_t warps = gpu_kernel_warps_per_cta(info);
+    gpu_inst *in = malloc(sizeof *in);
+    if (!in)
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+    hamm_status st = HAMM_OK;
+    for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
+        gpu_cta *cta = NULL;
+        if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
+            break;
+        for (uint32_t w = 0; st == HAMM_OK && w < warps; w++) {
+            int has = 1;
+            while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
+                   in->op != GPU_OP_EXIT)
+                count_inst(rule, in, d);
+        }
+        src->close_cta(src->self, cta);
+    }
+    free(in);
+    d->ctas = ctas;
+    d->warps = ctas * warps;
+    snprintf(d->kernel_name, sizeof d->kernel_name, "%s", info->name);
+    return st;
+}
+
+/* The kernel `sel` names among n (NULL: 0; digits: an index; else the name name_of
+ * gives), or n when none. */
+typedef void (*name_fn)(void *self, size_t i, char *buf, size_t size);
+
+static size_t pick(const char *sel, size_t n, name_fn name_of, void *self)
+{
+    char name[128];
+    if (!sel)
+        return 0;
+    char *end;
+    unsigned long v = strtoul(sel, &end, 10);
+    if (*sel && !*end)
+        return v < n ? (size_t)v : n;
+    for (size_t i = 0; i < n; i++) {
+        name_of(self, i, name, sizeof name);
+        if (strcmp(name, sel) == 0)
+            return i;
+    }
+    return n;
+}
+
+static hamm_status no_kernel(const char *path, const char *sel, size_t n, hamm_error *err)
+{
+    return hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN(path), NULL,
+                         "no kernel '%s' (%zu kernel%s: give an index from 0 or a name)",
+                         sel ? sel : "0", n, n == 1 ? "" : "s");
+}
+
+static void description_name(void *self, size_t i, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", hamm_workload_kernel_name(self, i));
+}
+
+static hamm_status derive_description(const char *path, const char *sel,
+                                      gpu_coalesce_rule rule, hamm_mwp_derived *d,
+                                      gpu_kernel_info *info, hamm_error *err)
+{
+    hamm_workload *wl = NULL;
+    hamm_status st = hamm_workload_open(path, &wl, err);
+    if (st != HAMM_OK)
+        return st;
+    d->kernels = hamm_workload_kernels(wl);
+    d->kernel_index = pick(sel, d->kernels, description_name, wl);
+    if (d->kernel_index >= d->kernels) {
+        st = no_kernel(path, sel, d->kernels, err);
+    } else {
+        gpu_kernel_source src;
+        workload_source(wl, d->kernel_index, &src);
+        *info = *src.info(src.self);
+        st = stream_all(&src, rule, d, err);
+    }
+    hamm_workload_free(wl);
+    return st;
+}
+
+/* A recording's kernel names, read from each kernel file's header. */
+static void recording_name(void *self, size_t i, char *buf, size_t size)
+{
+    gpu_traceg *t = NULL;
+    hamm_error e;
+    hamm_error_clear(&e);
+    buf[0] = '\0';
+    if (gpu_traceg_open(gpu_traceg_list_kernel(self, i), &t, &e) == HAMM_OK) {
+        gpu_kernel_source src = gpu_traceg_source(t);
+        snprintf(buf, size, "%s", src.info(src.self)->name);
+    }
+    gpu_traceg_free(t);
+}
+
+static hamm_status derive_traceg(const char *file, gpu_coalesce_rule rule,
+                                 hamm_mwp_derived *d, gpu_kernel_info *info, hamm_error *err)
+{
+    gpu_traceg *t = NULL;
+    hamm_status st = gpu_traceg_open(file, &t, err);
+    if (st == HAMM_OK) {
+        gpu_kernel_source src = gpu_traceg_source(t);
+        *info = *src.info(src.self);
+        st = stream_all(&src, rule, d, err);
+    }
+    gpu_traceg_free(t);
+    return st;
+}
+
+static hamm_status derive_recording(const char *path, const char *sel, gpu_coalesce_rule rule,
+                                    hamm_mwp_derived *d, gpu_kernel_info *info,
+                                    hamm_error *err)
+{
+    size_t n = strlen(path);
+    d->recording = 1;
+    if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
+        d->kernels = 1;
+        hamm_status st = derive_traceg(path, rule, d, info, err);
+        if (st == HAMM_OK && sel && strcmp(sel, "0") != 0 && strcmp(sel, info->name) != 0)
+            st = no_kernel(path, sel, 1, err);
+        return st;
+    }
+    gpu_traceg_list *l = NULL;
+    hamm_status st = gpu_traceg_list_open(path, &l, err);
+    if (st != HAMM_OK)
+        return st;
+    d->kernels = gpu_traceg_list_count(l);
+    d->kernel_index = pick(sel, d->kernels, recording_name, l);
+    st = d->kernel_index < d->kernels
+             ? derive_traceg(gpu_traceg_list_kernel(l, d->kernel_index), rule, d, info, err)
+             : no_kernel(path, sel, d->kernels, err);
+    gpu_traceg_list_free(l);
+    return st;
+}
+
+static int is_recording(const char *path)
+{
+    struct stat sb;
+    size_t n = strlen(path);
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return 1;
+    return (n >= 2 && strcmp(path + n - 2, ".g") == 0) || strstr(path, ".traceg") != NULL;
+}
+
+/* The totals as the model's counts per warp. */
+static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
+                      hamm_mwp_kernel *k)
+{
+    double w = d->warps ? (double)d->warps : 1, mem = (double)(d->coalesced + d->uncoalesced);
+    snprintf(k->name, sizeof k->name, "%s", info->name);
+    k->comp_insts = (double)(d->alu + d->sfu + d->shared) / w;
+    k->coal_mem_insts = (double)d->coalesced / w;
+    k->uncoal_mem_insts = (double)d->uncoalesced / w;
+    k->synch_insts = (double)d->barriers / w;
+    k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
+                                      : 0;
+    k->load_bytes_per_warp = mem > 0 ? (double)d->bytes / mem : 0;
+    k->threads_per_block = gpu_kernel_threads_per_cta(info);
+    k->blocks = d->ctas > UINT32_MAX ? UINT32_MAX : (uint32_t)d->ctas;
+    k->active_blocks_per_sm = 0;
+    k->regs_per_thread = info->regs_per_thread;
+    k->shared_per_block = info->shared_per_cta;
+}
+
+hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp_machine *m,
+                            hamm_mwp_kernel *k, hamm_mwp_derived *d, hamm_error *err)
+{
+    *k = (hamm_mwp_kernel){0};
+    *d = (hamm_mwp_derived){0};
+    d->coalescing = m->coalescing < HAMM_MWP_COAL_COUNT ? (hamm_mwp_coalescing)m->coalescing
+                                                        : HAMM_MWP_COAL_SEGMENTS;
+    gpu_coalesce_rule rule = rule_of(d->coalescing);
+    gpu_kernel_info info = {0};
+    hamm_status st = is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)
+                                        : derive_description(path, kernel, rule, d, &info, err);
+    if (st == HAMM_OK)
+        to_kernel(d, &info, k);
+    return st;
+}
