@@ -380,3 +380,21 @@ json_t *schema_write(const struct schema_table *t, const void *src)
     }
     return obj;
 }
+
+hamm_status schema_load_file(const struct schema_table *t, void *dst, const char *path,
+                             const char *what, hamm_error *err)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return hamm_error_at(err, HAMM_ERR_CONFIG,
+                             HAMM_AT_LINE(path, jerr.line > 0 ? (uint64_t)jerr.line : 0),
+                             NULL, "%s", jerr.text);
+    struct schema_source src = {path, NULL, 0};
+    hamm_status st = json_is_object(root)
+                         ? schema_read(t, root, dst, "", &src, err)
+                         : hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
+                                         "%s holds one JSON object", what);
+    json_decref(root);
+    return st;
+}

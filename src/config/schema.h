@@ -70,6 +70,12 @@ struct schema_source {
 hamm_status schema_read(const struct schema_table *t, json_t *obj, void *dst,
                         const char *prefix, const struct schema_source *src, hamm_error *err);
 
+/* Read file `path`, one JSON object described by `t`, into `dst` (a model file that is
+ * not a system or DRAM model: GPU models, MWP machines and kernels).  Syntax errors keep
+ * jansson's line; `what` names the kind of file in the message for a non-object. */
+hamm_status schema_load_file(const struct schema_table *t, void *dst, const char *path,
+                             const char *what, hamm_error *err);
+
 /* `src` as a JSON object in table order (EXTERNAL keys hold null, for the caller to fill;
  * NOTES, unstored strings and QUIET keys at their defaults are left out); NULL when out
  * of memory. */

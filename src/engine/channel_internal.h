@@ -228,6 +228,11 @@ int scheduler_step(channel *c, uint64_t t, uint64_t *next);
 /* fr-fcfs oldest-ready: issue the command of the oldest request whose next command is
  * legal at t (returns 1); else lower *next to when one could be. */
 int oldest_ready_step(channel *c, uint64_t t, uint64_t *next);
+/* Bank b's request whose next command is legal at t under an order, or NIL (lowering
+ * *next); and the step both oldest-first orders share: the oldest such request's command
+ * issues. */
+typedef uint32_t (*bank_pick_fn)(const channel *c, uint32_t b, uint64_t t, uint64_t *next);
+int oldest_pick_step(channel *c, uint64_t t, uint64_t *next, bank_pick_fn pick);
 
 /* ---- queue_head.c ---- */
 

@@ -66,19 +66,5 @@ static uint32_t first_ready(const channel *c, uint32_t b, uint64_t t, uint64_t *
 
 int first_ready_step(channel *c, uint64_t t, uint64_t *next)
 {
-    uint32_t best = NIL;
-    for (uint32_t b = 0; b < c->p.banks; b++) {
-        uint32_t i = first_ready(c, b, t, next);
-        if (i != NIL && (best == NIL || c->pool[i].seq < c->pool[best].seq))
-            best = i;
-    }
-    if (best == NIL)
-        return 0;
-    const creq *q = &c->pool[best];
-    uint32_t open = c->bank[q->bank].open_row;
-    if (q->row == open)
-        channel_issue_column(c, best, t);
-    else
-        channel_issue_row(c, open == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE, q->bank, q->row, t);
-    return 1;
+    return oldest_pick_step(c, t, next, first_ready);
 }

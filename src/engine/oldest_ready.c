@@ -39,11 +39,13 @@ static uint32_t first_ready(const channel *c, uint32_t b, uint64_t t, uint64_t *
     return NIL;
 }
 
-int oldest_ready_step(channel *c, uint64_t t, uint64_t *next)
+/* Issue the next command (column or row) of the oldest request that `pick` finds ready
+ * in some bank; 0 when none is. */
+int oldest_pick_step(channel *c, uint64_t t, uint64_t *next, bank_pick_fn pick)
 {
     uint32_t best = NIL;
     for (uint32_t b = 0; b < c->p.banks; b++) {
-        uint32_t i = first_ready(c, b, t, next);
+        uint32_t i = pick(c, b, t, next);
         if (i != NIL && (best == NIL || c->pool[i].seq < c->pool[best].seq))
             best = i;
     }
@@ -56,4 +58,9 @@ int oldest_ready_step(channel *c, uint64_t t, uint64_t *next)
     else
         channel_issue_row(c, open == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE, q->bank, q->row, t);
     return 1;
+}
+
+int oldest_ready_step(channel *c, uint64_t t, uint64_t *next)
+{
+    return oldest_pick_step(c, t, next, first_ready);
 }

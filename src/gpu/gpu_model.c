@@ -142,20 +142,8 @@ static const struct schema_table model_table = {ROWS(model_rows)};
 
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
-    json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
-        return hamm_error_at(err, HAMM_ERR_CONFIG,
-                             HAMM_AT_LINE(path, jerr.line > 0 ? (uint64_t)jerr.line : 0),
-                             NULL, "%s", jerr.text);
     *m = (gpu_model){0};
-    struct schema_source src = {path, NULL, 0};
-    hamm_status st = json_is_object(root)
-                         ? schema_read(&model_table, root, m, "", &src, err)
-                         : hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
-                                         "a model file holds one JSON object");
-    json_decref(root);
-    return st;
+    return schema_load_file(&model_table, m, path, "a model file", err);
 }
 
 static uint32_t ceil_div(uint32_t a, uint32_t b)

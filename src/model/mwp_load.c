@@ -2,6 +2,7 @@
  * hamm-mwp-kernel/1) with the config module's schema tables. */
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "common/enum_table.h"
 #include "config/schema.h"
@@ -87,19 +88,9 @@ static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 static hamm_status load(const struct schema_table *t, void *dst, const char *path,
                         const char *what, hamm_error *err)
 {
-    json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
-        return hamm_error_at(err, HAMM_ERR_CONFIG,
-                             HAMM_AT_LINE(path, jerr.line > 0 ? (uint64_t)jerr.line : 0),
-                             NULL, "%s", jerr.text);
-    struct schema_source src = {path, NULL, 0};
-    hamm_status st = json_is_object(root)
-                         ? schema_read(t, root, dst, "", &src, err)
-                         : hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
-                                         "%s file holds one JSON object", what);
-    json_decref(root);
-    return st;
+    char kind[64];
+    snprintf(kind, sizeof kind, "%s file", what);
+    return schema_load_file(t, dst, path, kind, err);
 }
 
 hamm_status hamm_mwp_load_machine(hamm_mwp_machine *m, const char *path, hamm_error *err)

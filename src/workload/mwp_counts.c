@@ -217,15 +217,6 @@ static hamm_status derive_recording(const char *path, const char *sel, gpu_coale
     return st;
 }
 
-static int is_recording(const char *path)
-{
-    struct stat sb;
-    size_t n = strlen(path);
-    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-        return 1;
-    return (n >= 2 && strcmp(path + n - 2, ".g") == 0) || strstr(path, ".traceg") != NULL;
-}
-
 /* The totals as the model's counts per warp. */
 static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
                       hamm_mwp_kernel *k)
@@ -255,7 +246,7 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
                                                         : HAMM_MWP_COAL_SEGMENTS;
     gpu_coalesce_rule rule = rule_of(d->coalescing);
     gpu_kernel_info info = {0};
-    hamm_status st = is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)
+    hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)
                                         : derive_description(path, kernel, rule, d, &info, err);
     if (st == HAMM_OK)
         to_kernel(d, &info, k);

@@ -8,7 +8,7 @@
 #include "hamm/workload.h"
 #include "source.h"
 
-static int is_recording(const char *path)
+int workload_is_recording(const char *path)
 {
     struct stat sb;
     size_t n = strlen(path);
@@ -65,6 +65,6 @@ static hamm_status run_description(hamm_gpu *g, const char *path, size_t *kernel
 hamm_status hamm_workload_run(hamm_gpu *g, const char *path, size_t *kernels, hamm_error *err)
 {
     *kernels = 0;
-    return is_recording(path) ? run_recording(g, path, kernels, err)
+    return workload_is_recording(path) ? run_recording(g, path, kernels, err)
                               : run_description(g, path, kernels, err);
 }

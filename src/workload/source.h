@@ -13,4 +13,8 @@
  * description must outlive the source and every CTA opened from it. */
 void workload_source(const hamm_workload *wl, size_t k, gpu_kernel_source *out);
 
+/* Whether `path` is an Accel-Sim recording (a directory, a kernelslist.g, a .traceg)
+ * rather than a kernel description (run.c). */
+int workload_is_recording(const char *path);
+
 #endif
