@@ -3,7 +3,6 @@
  * the coalescer, the totals averaged per warp (hamm/mwp_counts.h, docs/MWP.md). */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gpu/coalescer.h"
 #include "gpu/traceg.h"
