@@ -35,7 +35,8 @@ timed *timed_new(const timed_params *p)
         tbank *k = &m->bank[b];
         k->open_row = NO_ROW;
         k->head = k->tail = k->first[0] = k->first[1] = NIL;
-        k->first_seq[0] = k->first_seq[1] = NEVER;
+        k->first_seq[0] = k->first_seq[1] = k->tseq = NEVER;
+        k->treq = NIL;
     }
     for (uint32_t i = 0; i < p->queue_size; i++)
         m->pool[i].next = i + 1 < p->queue_size ? i + 1 : NIL;
@@ -229,6 +230,58 @@ static void bank_choices(const timed *m, choice *col, choice *row)
         consider(col, ct, cs, m->bank[cb].first[cw], 0);
 }
 
+/* fr-fcfs's decisions, the same as bank_choices's, in one 64-bit key per candidate:
+ * the cycles from now to its earliest cycle (capped at KEY_CAP), its age counted from
+ * the queue's oldest request, and which candidate it is; each decision is then a
+ * branch-free minimum (which bank wins is data-dependent: mispredicted branches were
+ * most of this loop's time).  Every row target has the same pending count (1), so rows
+ * compare the same way.  Exact whenever the winner is not capped; else, or when the ages
+ * or the banks do not fit, 0 (bank_choices decides). */
+#define KEY_ID 8
+#define KEY_AGE 32
+#define KEY_T (KEY_AGE + KEY_ID)
+#define KEY_CAP ((UINT64_C(1) << (64 - KEY_T)) - 1)
+
+static inline uint64_t key_of(uint64_t e, uint64_t now, uint64_t age, uint64_t id)
+{
+    uint64_t d = e - now; /* e >= now: the channel's parts are */
+    return (d < KEY_CAP ? d : KEY_CAP) << KEY_T | (uint32_t)age << KEY_ID | id;
+}
+
+static int fast_choices(const timed *m, choice *col, choice *row)
+{
+    const tdram *d = &m->d;
+    uint64_t now = m->now, base = m->pool[m->oldest].seq;
+    if ((m->seq - base) >> KEY_AGE || m->p.dram.banks > 1u << (KEY_ID - 1))
+        return 0;
+    uint64_t chan_col[2] = {max64(d->chan[TC_RD], now), max64(d->chan[TC_WR], now)};
+    uint64_t chan_row[2] = {max64(tdram_faw(d), max64(d->chan[TC_ACT], now)),
+                            max64(d->chan[TC_PRE], now)};
+    uint64_t ck = UINT64_MAX, rk = UINT64_MAX;
+    for (uint32_t b = 0; b < m->p.dram.banks; b++) {
+        const tbank *k = &m->bank[b];
+        uint64_t s0 = k->first_seq[0], s1 = k->first_seq[1];
+        uint64_t e0 = max64(k->col_l[0], chan_col[0]) | -(uint64_t)(s0 == NEVER);
+        uint64_t e1 = max64(k->col_l[1], chan_col[1]) | -(uint64_t)(s1 == NEVER);
+        uint64_t k0 = key_of(e0, now, s0 - base, 2 * b);
+        uint64_t k1 = key_of(e1, now, s1 - base, 2 * b + 1);
+        ck = k0 < ck ? k0 : ck;
+        ck = k1 < ck ? k1 : ck;
+        uint64_t v = -(uint64_t)(((s0 & s1) == NEVER) & (k->tseq != NEVER));
+        uint64_t e = max64(k->row_l, chan_row[k->open_row != NO_ROW]) | ~v;
+        uint64_t kr = key_of(e, now, k->tseq - base, b);
+        rk = kr < rk ? kr : rk;
+    }
+    uint64_t ct = ck >> KEY_T, rt = rk >> KEY_T;
+    uint32_t ci = (uint32_t)(ck & ((1u << KEY_ID) - 1)), ri = (uint32_t)(rk & ((1u << KEY_ID) - 1));
+    if (ct == KEY_CAP && rt == KEY_CAP)
+        return 0;
+    /* A capped key is later than the other: NEVER orders it the same. */
+    *col = (choice){ct == KEY_CAP ? NEVER : now + ct, 0, m->bank[ci >> 1].first[ci & 1], 0};
+    *row = (choice){rt == KEY_CAP ? NEVER : now + rt, 0, m->bank[ri].treq, 1};
+    return 1;
+}
+
 /* When the next REF may go: its due cycle, but not while it would be the second in a row
  * to pass over waiting requests without a burst between (timings the loader refuses could
  * otherwise let refresh starve the queue; the engine's rule).  NEVER: not now. */
@@ -249,7 +302,10 @@ static void step(timed *m, uint64_t limit)
         return;
     }
     choice col = {NEVER, 0, NIL, 0}, row = {NEVER, 0, NIL, 0};
-    if (m->p.policy != HAMM_SCHED_FCFS)
+    if (m->p.policy == HAMM_SCHED_FRFCFS && m->oldest != NIL) {
+        if (!fast_choices(m, &col, &row))
+            bank_choices(m, &col, &row);
+    } else if (m->p.policy != HAMM_SCHED_FCFS)
         bank_choices(m, &col, &row);
     else if (m->oldest != NIL)
         fcfs_choice(m, &col, &row);

@@ -26,6 +26,8 @@ typedef struct tbank {
     uint64_t first_seq[2]; /* their ages (NEVER: none), which decisions compare */
     uint64_t col_l[2];     /* the bank's and its group's part of the earliest RD / WR */
     uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
+    uint64_t tseq;         /* the row target's age (NEVER: nothing queued), its request */
+    uint32_t treq, tpend;  /* and pending count (timed_queue_target), kept at each change */
 } tbank;
 
 struct timed {
@@ -54,5 +56,6 @@ void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i);
 uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w);
 void timed_queue_rekey(timed *m, uint32_t b, tcmd cmd);
 uint32_t timed_queue_target(const timed *m, uint32_t b, uint32_t *pending);
+void timed_queue_retarget(timed *m, tbank *k);
 
 #endif

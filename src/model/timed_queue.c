@@ -59,6 +59,8 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
         if (k->first[q->write] == NIL)
             timed_queue_set_first(m, k, q->write, i);
     }
+    if (k->head == i || m->p.policy == HAMM_SCHED_MOST_PENDING)
+        timed_queue_retarget(m, k);
     m->size++;
 }
 
@@ -94,9 +96,19 @@ void timed_queue_remove(timed *m, uint32_t i)
         m->pool[q->newer].older = q->older;
     else
         m->newest = q->older;
+    if (q->prev == NIL || m->p.policy == HAMM_SCHED_MOST_PENDING)
+        timed_queue_retarget(m, k); /* the head left, or the counts changed */
     q->next = m->free_slot;
     m->free_slot = i;
     m->size--;
+}
+
+/* Bank k's queue changed: keep its row target at hand for the decisions. */
+void timed_queue_retarget(timed *m, tbank *k)
+{
+    uint32_t i = timed_queue_target(m, (uint32_t)(k - m->bank), &k->tpend);
+    k->treq = i;
+    k->tseq = i == NIL ? NEVER : m->pool[i].seq;
 }
 
 /* The request whose row bank b opens next: its oldest, or (most-pending) the first of
