@@ -13,6 +13,21 @@ static void rekey_bank(timed *m, uint32_t b)
     k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
     k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
     k->row_l = max64(be[row], ge[row]);
+    timed_queue_keys(m, k);
+}
+
+/* Bank k's part of its decision keys, after any change to what they read (branch-free:
+ * it runs after every command). */
+void timed_queue_keys(const timed *m, tbank *k)
+{
+    uint64_t b = (uint64_t)(k - m->bank);
+    uint64_t s0 = k->first_seq[0], s1 = k->first_seq[1];
+    k->kl[0] = k->col_l[0] | -(uint64_t)(s0 == NEVER);
+    k->kl[1] = k->col_l[1] | -(uint64_t)(s1 == NEVER);
+    k->kl[2] = k->row_l | -(uint64_t)(((s0 & s1) != NEVER) | (k->tseq == NEVER));
+    k->ka[0] = (uint64_t)(uint32_t)s0 << KEY_ID | 2 * b;
+    k->ka[1] = (uint64_t)(uint32_t)s1 << KEY_ID | (2 * b + 1);
+    k->ka[2] = (uint64_t)(uint32_t)k->tseq << KEY_ID | b;
 }
 
 /* Command cmd went to bank b: refresh the keys its delays changed (every bank of the
@@ -61,6 +76,7 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
     }
     if (k->head == i || m->p.policy == HAMM_SCHED_MOST_PENDING)
         timed_queue_retarget(m, k);
+    timed_queue_keys(m, k);
     m->size++;
 }
 
@@ -98,6 +114,7 @@ void timed_queue_remove(timed *m, uint32_t i)
         m->newest = q->older;
     if (q->prev == NIL || m->p.policy == HAMM_SCHED_MOST_PENDING)
         timed_queue_retarget(m, k); /* the head left, or the counts changed */
+    timed_queue_keys(m, k);
     q->next = m->free_slot;
     m->free_slot = i;
     m->size--;
