@@ -4,6 +4,7 @@
 # threads, the four system models, and the default suite's validate JSON (which holds
 # every heuristic and the engine).  A check for speed-ups of the profiler, run by hand:
 #   tests/bench/timed_identical.sh OLD_HAMM NEW_HAMM   (exit 0: identical)
+# (a build of main, copied aside, against the worktree's build-release/src/cli/hamm).
 set -uo pipefail
 
 old=$1 new=$2
@@ -30,7 +31,17 @@ same() { # name, then the arguments of one hamm command
     fi
 }
 
-for t in $(find traces -type f \( -name '*.zst' -o -name '*.gz' \) | sort); do
+# Besides the bundled traces, two generated ones of 2x10^5 requests (tests/bench/gentrace,
+# built in build-release/ by the benchmarks), where decisions number in the hundreds of
+# thousands.
+gen=$root/build-release/tests/bench/gentrace
+extra=
+if [ -x "$gen" ]; then
+    "$gen" 200000 7 mixed | zstd -q -o "$out/gen-mixed.bin.zst"
+    "$gen" 200000 7 random | zstd -q -o "$out/gen-random.bin.zst"
+    extra="$out/gen-mixed.bin.zst $out/gen-random.bin.zst"
+fi
+for t in $(find traces -type f \( -name '*.zst' -o -name '*.gz' \) | sort) $extra; do
     f=auto
     case $t in *.traceg.gz) f=accelsim ;; esac
     for pol in fr-fcfs most-pending fcfs; do
