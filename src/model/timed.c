@@ -35,8 +35,7 @@ timed *timed_new(const timed_params *p)
         tbank *k = &m->bank[b];
         k->open_row = NO_ROW;
         k->head = k->tail = k->first[0] = k->first[1] = NIL;
-        k->first_seq[0] = k->first_seq[1] = k->tseq = NEVER;
-        k->treq = NIL;
+        k->first_seq[0] = k->first_seq[1] = k->head_seq = NEVER;
         timed_queue_keys(m, k);
     }
     for (uint32_t i = 0; i < p->queue_size; i++)
@@ -242,8 +241,8 @@ static void bank_choices(const timed *m, choice *col, choice *row)
  * the queue's oldest request, and which candidate it is (timed_internal.h); the bank's
  * parts are kept by timed_queue_keys.  Each decision is then a branch-free minimum
  * (which bank wins is data-dependent: mispredicted branches were most of this loop's
- * time).  Every row target has the same pending count (1), so rows compare the same
- * way.  Exact whenever the winner is not capped; else, or when the ages or the banks do
+ * time).  A row command aims at the bank's oldest request (timed_queue_target under
+ * fr-fcfs), whose pending count is 1 in every bank, so rows compare the same way.  Exact whenever the winner is not capped; else, or when the ages or the banks do
  * not fit, 0 (bank_choices decides). */
 #define KEY_T (KEY_AGE + KEY_ID)
 #define KEY_CAP ((UINT64_C(1) << (64 - KEY_T)) - 1)
@@ -280,7 +279,7 @@ static int fast_choices(const timed *m, choice *col, choice *row)
         return 0;
     /* A capped key is later than the other: NEVER orders it the same. */
     *col = (choice){ct == KEY_CAP ? NEVER : now + ct, 0, m->bank[ci >> 1].first[ci & 1], 0};
-    *row = (choice){rt == KEY_CAP ? NEVER : now + rt, 0, m->bank[ri].treq, 1};
+    *row = (choice){rt == KEY_CAP ? NEVER : now + rt, 0, m->bank[ri].head, 1};
     return 1;
 }
 

@@ -28,8 +28,7 @@ typedef struct tbank {
     uint64_t first_seq[2]; /* their ages (NEVER: none), which decisions compare */
     uint64_t col_l[2];     /* the bank's and its group's part of the earliest RD / WR */
     uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
-    uint64_t tseq;         /* the row target's age (NEVER: nothing queued), its request */
-    uint32_t treq, tpend;  /* and pending count (timed_queue_target), kept at each change */
+    uint64_t head_seq;     /* the oldest request's age (NEVER: none): fr-fcfs's row target */
     /* fr-fcfs's decision keys (timed.c, fast_choices), kept at each change: the bank's
      * part of the earliest RD, WR and row command (NEVER: no such candidate), and each
      * candidate's age (its seq's low 32 bits) over its id (2 bank + w; bank for a row). */
@@ -62,7 +61,6 @@ void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i); /* then:
 uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w);
 void timed_queue_rekey(timed *m, uint32_t b, tcmd cmd);
 uint32_t timed_queue_target(const timed *m, uint32_t b, uint32_t *pending);
-void timed_queue_retarget(timed *m, tbank *k); /* then: keys */
 void timed_queue_keys(const timed *m, tbank *k);
 
 #endif
