@@ -35,7 +35,8 @@ timed *timed_new(const timed_params *p)
         tbank *k = &m->bank[b];
         k->open_row = NO_ROW;
         k->head = k->tail = k->first[0] = k->first[1] = NIL;
-        k->first_seq[0] = k->first_seq[1] = NEVER;
+        k->first_seq[0] = k->first_seq[1] = k->head_seq = NEVER;
+        timed_queue_keys(m, k);
     }
     for (uint32_t i = 0; i < p->queue_size; i++)
         m->pool[i].next = i + 1 < p->queue_size ? i + 1 : NIL;
@@ -60,8 +61,9 @@ void timed_free(timed *m)
 static void issue_column(timed *m, uint32_t i, uint64_t t)
 {
     treq *q = &m->pool[i];
-    tdram_issue(&m->d, q->bank, q->write ? TC_WR : TC_RD, t);
-    timed_queue_rekey(m, q->bank, q->write ? TC_WR : TC_RD);
+    tcmd cmd = (tcmd)(TC_RD + q->write); /* TC_WR follows TC_RD */
+    tdram_issue(&m->d, q->bank, cmd, t);
+    timed_queue_rekey(m, q->bank, cmd);
     m->busy += m->d.burst;
     uint64_t end = t + m->d.latency[q->write] + m->d.burst;
     m->data_end = end > m->data_end ? end : m->data_end;
@@ -78,7 +80,7 @@ static void close_bank(timed *m, uint32_t b, uint64_t t)
     timed_queue_set_first(m, k, 0, NIL);
     timed_queue_set_first(m, k, 1, NIL);
     m->open_banks--;
-    timed_queue_rekey(m, b, TC_PRE);
+    timed_queue_rekey(m, b, TC_PRE); /* and the keys */
 }
 
 static void open_row(timed *m, uint32_t b, uint32_t row, uint64_t t)
@@ -89,11 +91,16 @@ static void open_row(timed *m, uint32_t b, uint32_t row, uint64_t t)
     m->open_banks++;
     k->open_row = row;
     k->hits[0] = k->hits[1] = 0;
-    for (uint32_t i = k->head; i != NIL; i = m->pool[i].next)
-        k->hits[m->pool[i].write] += m->pool[i].row == row;
-    timed_queue_set_first(m, k, 0, k->hits[0] ? timed_queue_next_hit(m, k, k->head, 0) : NIL);
-    timed_queue_set_first(m, k, 1, k->hits[1] ? timed_queue_next_hit(m, k, k->head, 1) : NIL);
-    timed_queue_rekey(m, b, TC_ACT);
+    uint32_t first[2] = {NIL, NIL}; /* the oldest hit of each kind, in the same pass */
+    for (uint32_t i = k->head; i != NIL; i = m->pool[i].next) {
+        const treq *q = &m->pool[i];
+        if (q->row == row) {
+            first[q->write] = k->hits[q->write]++ ? first[q->write] : i;
+        }
+    }
+    timed_queue_set_first(m, k, 0, first[0]);
+    timed_queue_set_first(m, k, 1, first[1]);
+    timed_queue_rekey(m, b, TC_ACT); /* and the keys */
 }
 
 
@@ -229,6 +236,53 @@ static void bank_choices(const timed *m, choice *col, choice *row)
         consider(col, ct, cs, m->bank[cb].first[cw], 0);
 }
 
+/* fr-fcfs's decisions, the same as bank_choices's, in one 64-bit key per candidate:
+ * the cycles from now to its earliest cycle (capped at KEY_CAP), its age counted from
+ * the queue's oldest request, and which candidate it is (timed_internal.h); the bank's
+ * parts are kept by timed_queue_keys.  Each decision is then a branch-free minimum
+ * (which bank wins is data-dependent: mispredicted branches were most of this loop's
+ * time).  A row command aims at the bank's oldest request (timed_queue_target under
+ * fr-fcfs), whose pending count is 1 in every bank, so rows compare the same way.  Exact whenever the winner is not capped; else, or when the ages or the banks do
+ * not fit, 0 (bank_choices decides). */
+#define KEY_T (KEY_AGE + KEY_ID)
+#define KEY_CAP ((UINT64_C(1) << (64 - KEY_T)) - 1)
+#define KEY_LOW ((UINT64_C(1) << KEY_T) - 1)
+
+static inline uint64_t key_of(uint64_t e, uint64_t now, uint64_t age)
+{
+    uint64_t d = e - now; /* e >= now: the channel's parts are */
+    return (d < KEY_CAP ? d : KEY_CAP) << KEY_T | (age & KEY_LOW);
+}
+
+static int fast_choices(const timed *m, choice *col, choice *row)
+{
+    const tdram *d = &m->d;
+    uint64_t now = m->now, base = m->pool[m->oldest].seq;
+    if ((m->seq - base) >> KEY_AGE || m->p.dram.banks > 1u << (KEY_ID - 1))
+        return 0;
+    uint64_t c0 = max64(d->chan[TC_RD], now), c1 = max64(d->chan[TC_WR], now);
+    uint64_t chan_row[2] = {max64(tdram_faw(d), max64(d->chan[TC_ACT], now)),
+                            max64(d->chan[TC_PRE], now)};
+    uint64_t ck = UINT64_MAX, rk = UINT64_MAX, b32 = (uint64_t)(uint32_t)base << KEY_ID;
+    for (const tbank *k = m->bank, *end = k + m->p.dram.banks; k < end; k++) {
+        uint64_t k0 = key_of(max64(k->kl[0], c0), now, k->ka[0] - b32);
+        uint64_t k1 = key_of(max64(k->kl[1], c1), now, k->ka[1] - b32);
+        uint64_t kr = key_of(max64(k->kl[2], chan_row[k->open_row != NO_ROW]), now,
+                             k->ka[2] - b32);
+        ck = k0 < ck ? k0 : ck;
+        ck = k1 < ck ? k1 : ck;
+        rk = kr < rk ? kr : rk;
+    }
+    uint64_t ct = ck >> KEY_T, rt = rk >> KEY_T;
+    uint32_t ci = (uint32_t)(ck & ((1u << KEY_ID) - 1)), ri = (uint32_t)(rk & ((1u << KEY_ID) - 1));
+    if (ct == KEY_CAP && rt == KEY_CAP)
+        return 0;
+    /* A capped key is later than the other: NEVER orders it the same. */
+    *col = (choice){ct == KEY_CAP ? NEVER : now + ct, 0, m->bank[ci >> 1].first[ci & 1], 0};
+    *row = (choice){rt == KEY_CAP ? NEVER : now + rt, 0, m->bank[ri].head, 1};
+    return 1;
+}
+
 /* When the next REF may go: its due cycle, but not while it would be the second in a row
  * to pass over waiting requests without a burst between (timings the loader refuses could
  * otherwise let refresh starve the queue; the engine's rule).  NEVER: not now. */
@@ -249,7 +303,10 @@ static void step(timed *m, uint64_t limit)
         return;
     }
     choice col = {NEVER, 0, NIL, 0}, row = {NEVER, 0, NIL, 0};
-    if (m->p.policy != HAMM_SCHED_FCFS)
+    if (m->p.policy == HAMM_SCHED_FRFCFS && m->oldest != NIL) {
+        if (!fast_choices(m, &col, &row))
+            bank_choices(m, &col, &row);
+    } else if (m->p.policy != HAMM_SCHED_FCFS)
         bank_choices(m, &col, &row);
     else if (m->oldest != NIL)
         fcfs_choice(m, &col, &row);

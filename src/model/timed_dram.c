@@ -81,6 +81,7 @@ int tdram_init(tdram *d, const tdram_params *p)
                     d->list[c][d->delays[c]++] = (struct tdelay){(uint8_t)sc, (uint8_t)a, v};
                     d->scopes[c] |= (uint8_t)(1u << sc);
                 }
+                d->upto[c][sc] = d->delays[c];
             }
     d->bank = hamm_calloc_array(p->banks, sizeof *d->bank);
     /* Counts are powers of two in a loaded model; for any others, room for every
@@ -98,18 +99,23 @@ void tdram_free(tdram *d)
     d->group = NULL;
 }
 
+/* One loop per scope, each with its row of earliest cycles at hand (a table of the
+ * three rows indexed per delay cost a store and a reload on every command). */
 void tdram_issue(tdram *d, uint32_t bank, tcmd cmd, uint64_t t)
 {
-    uint64_t *scope[TS_COUNT] = {d->chan, d->chan, d->chan}; /* REF: the channel only */
-    if (cmd != TC_REF) {
-        scope[TS_BANK] = d->bank[bank];
-        scope[TS_GROUP] = d->group[bank >> d->group_shift];
+    const struct tdelay *x = d->list[cmd];
+    const uint8_t *upto = d->upto[cmd];
+    uint32_t k = 0;
+    if (cmd != TC_REF) { /* REF touches the channel only (its lists end there) */
+        uint64_t *e = d->bank[bank];
+        for (; k < upto[TS_BANK]; k++)
+            e[x[k].affected] = max64(e[x[k].affected], t + x[k].cycles);
+        e = d->group[bank >> d->group_shift];
+        for (; k < upto[TS_GROUP]; k++)
+            e[x[k].affected] = max64(e[x[k].affected], t + x[k].cycles);
     }
-    for (uint32_t k = 0; k < d->delays[cmd]; k++) {
-        const struct tdelay *x = &d->list[cmd][k];
-        uint64_t *e = &scope[x->scope][x->affected];
-        *e = t + x->cycles > *e ? t + x->cycles : *e;
-    }
+    for (k = upto[TS_GROUP]; k < upto[TS_CHANNEL]; k++)
+        d->chan[x[k].affected] = max64(d->chan[x[k].affected], t + x[k].cycles);
     if (cmd == TC_ACT)
         d->faw[d->acts++ % 4] = t;
 }

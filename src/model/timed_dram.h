@@ -26,6 +26,7 @@ typedef struct tdram {
      * delays, so that issuing touches only those (at most every pair: 15). */
     uint8_t delays[TC_COUNT];
     uint8_t scopes[TC_COUNT]; /* bit set of the scopes each command's list touches */
+    uint8_t upto[TC_COUNT][TS_COUNT]; /* the list is in scope order: where each ends */
     struct tdelay {
         uint8_t scope, affected;
         uint32_t cycles;

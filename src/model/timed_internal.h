@@ -8,6 +8,8 @@
 #define NIL UINT32_MAX
 #define NO_ROW UINT32_MAX
 #define NEVER UINT64_MAX
+#define KEY_ID 8   /* the low bits of a decision key: which candidate */
+#define KEY_AGE 32 /* above them: its age, counted from the oldest queued request */
 
 typedef struct treq {
     uint64_t seq;          /* arrival order in this channel */
@@ -26,6 +28,11 @@ typedef struct tbank {
     uint64_t first_seq[2]; /* their ages (NEVER: none), which decisions compare */
     uint64_t col_l[2];     /* the bank's and its group's part of the earliest RD / WR */
     uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
+    uint64_t head_seq;     /* the oldest request's age (NEVER: none): fr-fcfs's row target */
+    /* fr-fcfs's decision keys (timed.c, fast_choices), kept at each change: the bank's
+     * part of the earliest RD, WR and row command (NEVER: no such candidate), and each
+     * candidate's age (its seq's low 32 bits) over its id (2 bank + w; bank for a row). */
+    uint64_t kl[3], ka[3];
 } tbank;
 
 struct timed {
@@ -50,9 +57,10 @@ struct timed {
  * its queue or row; the request whose row a bank opens next. */
 void timed_queue_push(timed *m, const hamm_mapped_request *r);
 void timed_queue_remove(timed *m, uint32_t i);
-void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i);
+void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i); /* then: keys */
 uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w);
 void timed_queue_rekey(timed *m, uint32_t b, tcmd cmd);
 uint32_t timed_queue_target(const timed *m, uint32_t b, uint32_t *pending);
+void timed_queue_keys(const timed *m, tbank *k);
 
 #endif

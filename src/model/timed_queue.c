@@ -13,6 +13,23 @@ static void rekey_bank(timed *m, uint32_t b)
     k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
     k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
     k->row_l = max64(be[row], ge[row]);
+    timed_queue_keys(m, k);
+}
+
+/* Bank k's part of its decision keys, after any change to what they read (branch-free:
+ * it runs after every command). */
+void timed_queue_keys(const timed *m, tbank *k)
+{
+    if (m->p.policy != HAMM_SCHED_FRFCFS)
+        return; /* only fast_choices reads them */
+    uint64_t b = (uint64_t)(k - m->bank);
+    uint64_t s0 = k->first_seq[0], s1 = k->first_seq[1];
+    k->kl[0] = k->col_l[0] | -(uint64_t)(s0 == NEVER);
+    k->kl[1] = k->col_l[1] | -(uint64_t)(s1 == NEVER);
+    k->kl[2] = k->row_l | -(uint64_t)(((s0 & s1) != NEVER) | (k->head_seq == NEVER));
+    k->ka[0] = (uint64_t)(uint32_t)s0 << KEY_ID | 2 * b;
+    k->ka[1] = (uint64_t)(uint32_t)s1 << KEY_ID | (2 * b + 1);
+    k->ka[2] = (uint64_t)(uint32_t)k->head_seq << KEY_ID | b;
 }
 
 /* Command cmd went to bank b: refresh the keys its delays changed (every bank of the
@@ -59,6 +76,9 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
         if (k->first[q->write] == NIL)
             timed_queue_set_first(m, k, q->write, i);
     }
+    if (k->head == i)
+        k->head_seq = q->seq;
+    timed_queue_keys(m, k);
     m->size++;
 }
 
@@ -94,6 +114,8 @@ void timed_queue_remove(timed *m, uint32_t i)
         m->pool[q->newer].older = q->older;
     else
         m->newest = q->older;
+    k->head_seq = k->head == NIL ? NEVER : m->pool[k->head].seq;
+    timed_queue_keys(m, k);
     q->next = m->free_slot;
     m->free_slot = i;
     m->size--;
