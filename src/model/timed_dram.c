@@ -1,57 +1,33 @@
-/* timed_dram.c - the constraint table and the earliest-cycle state of timed_dram.h.
- * Each constraint is written once, with the rule it comes from (docs/COMMAND_LOG.md,
- * "The constraints"). */
+/* timed_dram.c - the constraint table and the earliest-cycle state of timed_dram.h. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "engine/timing.h"
 #include "timed_dram.h"
 
-static uint32_t max2(uint32_t a, uint32_t b)
-{
-    return a > b ? a : b;
-}
-
-static void set(tdram *d, tscope s, tcmd issued, tcmd affected, uint32_t cycles)
-{
-    d->delay[s][issued][affected] = max2(d->delay[s][issued][affected], cycles);
-}
-
-/* The same-group value where the device has bank groups and gives one. */
-static uint32_t same_group(uint32_t long_value, uint32_t short_value, const tdram_params *p)
-{
-    return p->bank_groups > 1 && long_value ? long_value : short_value;
-}
+/* The constraints are the engine's own table (src/engine/timing.c, each rule written
+ * once there); the profiler's scopes and commands are the first of the engine's, in the
+ * same order: one rank, so the engine's rank is the profiler's channel. */
+_Static_assert(TS_BANK == (int)SCOPE_BANK && TS_GROUP == (int)SCOPE_GROUP &&
+                   TS_CHANNEL == (int)SCOPE_RANK,
+               "the profiler's scopes are the engine's first three");
+_Static_assert(TC_ACT == (int)HAMM_CMD_ACT && TC_PRE == (int)HAMM_CMD_PRE &&
+                   TC_RD == (int)HAMM_CMD_RD && TC_WR == (int)HAMM_CMD_WR &&
+                   TC_REF == (int)HAMM_CMD_REF && TC_COUNT == (int)HAMM_CMD_COUNT,
+               "the profiler's commands are the engine's");
 
 static void build_table(tdram *d, const tdram_params *p)
 {
-    const hamm_dram_timing *x = &p->t;
-    uint32_t burst = d->burst;
-    set(d, TS_BANK, TC_ACT, TC_ACT, x->tRC);
-    set(d, TS_BANK, TC_ACT, TC_PRE, x->tRAS);
-    set(d, TS_BANK, TC_ACT, TC_RD, x->tRCD);
-    set(d, TS_BANK, TC_ACT, TC_WR, x->tRCD);
-    set(d, TS_GROUP, TC_ACT, TC_ACT, same_group(x->tRRD_L, x->tRRD, p));
-    set(d, TS_CHANNEL, TC_ACT, TC_ACT, x->tRRD);
-    set(d, TS_BANK, TC_PRE, TC_ACT, x->tRP);
-    set(d, TS_CHANNEL, TC_PRE, TC_REF, x->tRP);
-    /* Column to column: tCCD_L in a group, tCCD across, never two bursts at once. */
-    for (tcmd c = TC_RD; c <= TC_WR; c++) {
-        set(d, TS_GROUP, c, c, max2(same_group(x->tCCD_L, x->tCCD, p), burst));
-        set(d, TS_CHANNEL, c, c, max2(x->tCCD, burst));
-    }
-    /* Read to write: tRTW, and the write data may not start before the read data ends. */
-    uint32_t read_end = x->CL + burst;
-    set(d, TS_CHANNEL, TC_RD, TC_WR, max2(x->tRTW, read_end > x->WL ? read_end - x->WL : 0));
-    set(d, TS_BANK, TC_RD, TC_PRE, x->tRTP);
-    /* Write to read: the end of the write data plus tWTR (tWTR_L in the group). */
-    uint32_t write_end = x->WL + burst;
-    set(d, TS_GROUP, TC_WR, TC_RD, write_end + same_group(x->tWTR_L, x->tWTR, p));
-    set(d, TS_CHANNEL, TC_WR, TC_RD,
-        max2(write_end + x->tWTR, write_end > x->CL ? write_end - x->CL : 0));
-    set(d, TS_BANK, TC_WR, TC_PRE, write_end + x->tWR);
-    set(d, TS_CHANNEL, TC_REF, TC_ACT, x->tRFC);
-    set(d, TS_CHANNEL, TC_REF, TC_REF, x->tRFC);
+    /* the burst in cycles as tdram_init settled it (at least one) */
+    hamm_dram_config dc = {.banks = p->banks, .bank_groups = p->bank_groups,
+                           .burst_length = d->burst, .data_rate = 1, .timing = p->t};
+    timing_table t;
+    timing_build(&t, &dc);
+    for (int s = 0; s < TS_COUNT; s++)
+        for (int c = 0; c < TC_COUNT; c++)
+            for (int a = 0; a < TC_COUNT; a++)
+                d->delay[s][c][a] = t.delay[s][c][a];
 }
 
 int tdram_init(tdram *d, const tdram_params *p)

@@ -1,9 +1,9 @@
 /* timed_dram.h - the DRAM side of the command-timed profiler (timed.c): the constraints
  * between commands as one table per scope (bank, bank group, channel), and the earliest
  * cycle of each command that the commands issued so far allow (docs/MODEL.md,
- * "command-timed").  Written from the datasheet rules of docs/COMMAND_LOG.md, as the
- * profiler's own statement of what the DRAM has to pay; the model does not include the
- * engine. */
+ * "command-timed").  The delays are the engine's table (src/engine/timing.c), so the
+ * rules of docs/COMMAND_LOG.md are written once; the profiler keeps its own, leaner
+ * earliest-cycle state and its own scheduling. */
 #ifndef HAMM_MODEL_TIMED_DRAM_H
 #define HAMM_MODEL_TIMED_DRAM_H
 
