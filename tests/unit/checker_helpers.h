@@ -200,5 +200,43 @@ static inline hamm_command_device g_refresh(uint32_t channels)
     return dev;
 }
 
+/* Write cmds as a command log of `dev` into memory (sink). */
+static inline hamm_status write_log(const hamm_command_device *dev, const hamm_command *cmds,
+                                    size_t n, hamm_compression comp, th_sink *sink,
+                                    hamm_error *err)
+{
+    *sink = (th_sink){0};
+    hamm_output *out = NULL;
+    hamm_command_log *log = NULL;
+    hamm_error_clear(err);
+    hamm_status st = hamm_output_new(&out, th_write, sink, "sink", comp, 0, err);
+    if (st == HAMM_OK)
+        st = hamm_command_log_new(&log, out, dev, err);
+    if (st == HAMM_OK)
+        st = hamm_command_log_write(log, cmds, n, err);
+    if (st == HAMM_OK)
+        st = hamm_command_log_flush(log, err);
+    if (st == HAMM_OK)
+        st = hamm_output_finish(out, err);
+    hamm_command_log_free(log);
+    hamm_output_free(out);
+    return st;
+}
+
+/* Check a log held in memory, `chunk` bytes per read (0: any). */
+static inline hamm_status check_bytes(const void *p, size_t len, size_t chunk, collect *got,
+                                      uint64_t *commands, uint64_t *violations,
+                                      hamm_error *err)
+{
+    th_src m = {p, len, 0, chunk};
+    hamm_input *in = NULL;
+    hamm_error_clear(err);
+    if (got)
+        memset(got, 0, sizeof *got);
+    hamm_status st = hamm_input_from_callback(&in, th_read, &m, "mem.log", err);
+    if (st != HAMM_OK)
+        return st;
+    return hamm_check_log(in, got ? collect_fn : NULL, got, commands, violations, err);
+}
 
 #endif

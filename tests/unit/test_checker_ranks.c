@@ -110,37 +110,10 @@ static void refresh_per_rank(void **state)
     "tCCD_L=0 tRRD=8 tRRD_L=0 tFAW=0 tRAS=21 tRCD=12 tRP=13 tRC=34 CL=9 WL=4 tWTR=5 "       \
     "tWTR_L=0 tRTW=9 tRTP=2 tWR=13 tRFC=0 tREFI=0 ranks=2 tRTRS=1\n"
 
-static hamm_status write_log(const hamm_command_device *dev, const hamm_command *cmds,
-                             size_t n, th_sink *sink, hamm_error *err)
-{
-    *sink = (th_sink){0};
-    hamm_output *out = NULL;
-    hamm_command_log *log = NULL;
-    hamm_error_clear(err);
-    hamm_status st = hamm_output_new(&out, th_write, sink, "sink", HAMM_COMPRESSION_NONE, 0, err);
-    if (st == HAMM_OK)
-        st = hamm_command_log_new(&log, out, dev, err);
-    if (st == HAMM_OK)
-        st = hamm_command_log_write(log, cmds, n, err);
-    if (st == HAMM_OK)
-        st = hamm_command_log_flush(log, err);
-    if (st == HAMM_OK)
-        st = hamm_output_finish(out, err);
-    hamm_command_log_free(log);
-    hamm_output_free(out);
-    return st;
-}
-
 static hamm_status check_text(const char *text, uint64_t *commands, uint64_t *violations,
                               hamm_error *err)
 {
-    th_src m = {(const unsigned char *)text, strlen(text), 0, 0};
-    hamm_input *in = NULL;
-    hamm_error_clear(err);
-    hamm_status st = hamm_input_from_callback(&in, th_read, &m, "mem.log", err);
-    if (st != HAMM_OK)
-        return st;
-    return hamm_check_log(in, NULL, NULL, commands, violations, err);
+    return check_bytes(text, strlen(text), 0, NULL, commands, violations, err);
 }
 
 /* G with 2 ranks, tRTRS 1: ACT rank 0 bank 3 at 0, rank 1 bank 3 at 1; RD 12 (data [21,
@@ -154,7 +127,8 @@ static void log_version_2_round_trip(void **state)
                                  RD_R(16, 1, 3),    PRE_R(40, 1, 3),   REF_R(60, 1)};
     th_sink sink;
     hamm_error err;
-    assert_int_equal(write_log(&dev, cmds, NCMDS(cmds), &sink, &err), HAMM_OK);
+    assert_int_equal(write_log(&dev, cmds, NCMDS(cmds), HAMM_COMPRESSION_NONE, &sink, &err),
+                     HAMM_OK);
     const char *expected = G2_HEADER "0 0 ACT 0 3 7\n"
                                      "1 0 ACT 1 3 9\n"
                                      "12 0 RD 0 3 0\n"
@@ -171,7 +145,7 @@ static void log_version_2_round_trip(void **state)
     /* one rank: version 1, no rank on the lines, tRTRS left out */
     hamm_command_device one = G;
     one.dram.timing.tRTRS = 1;
-    assert_int_equal(write_log(&one, cmds, 1, &sink, &err), HAMM_OK);
+    assert_int_equal(write_log(&one, cmds, 1, HAMM_COMPRESSION_NONE, &sink, &err), HAMM_OK);
     char text[1024] = ""; /* the sink holds no terminator */
     assert_true(sink.len > 21 && sink.len < sizeof text);
     memcpy(text, sink.p, sink.len);

@@ -21,42 +21,6 @@
     "tCCD_L=0 tRRD=8 tRRD_L=0 tFAW=0 tRAS=21 tRCD=12 tRP=13 tRC=34 CL=9 WL=4 tWTR=5 "       \
     "tWTR_L=0 tRTW=9 tRTP=2 tWR=13 tRFC=0 tREFI=0\n"
 
-static hamm_status write_log(const hamm_command_device *dev, const hamm_command *cmds, size_t n,
-                             hamm_compression comp, th_sink *sink, hamm_error *err)
-{
-    *sink = (th_sink){0};
-    hamm_output *out = NULL;
-    hamm_command_log *log = NULL;
-    hamm_error_clear(err);
-    hamm_status st = hamm_output_new(&out, th_write, sink, "sink", comp, 0, err);
-    if (st == HAMM_OK)
-        st = hamm_command_log_new(&log, out, dev, err);
-    if (st == HAMM_OK)
-        st = hamm_command_log_write(log, cmds, n, err);
-    if (st == HAMM_OK)
-        st = hamm_command_log_flush(log, err);
-    if (st == HAMM_OK)
-        st = hamm_output_finish(out, err);
-    hamm_command_log_free(log);
-    hamm_output_free(out);
-    return st;
-}
-
-/* Check a log held in memory, `chunk` bytes per read (0: any). */
-static hamm_status check_bytes(const void *p, size_t len, size_t chunk, collect *got,
-                               uint64_t *commands, uint64_t *violations, hamm_error *err)
-{
-    th_src m = {p, len, 0, chunk};
-    hamm_input *in = NULL;
-    hamm_error_clear(err);
-    if (got)
-        memset(got, 0, sizeof *got);
-    hamm_status st = hamm_input_from_callback(&in, th_read, &m, "mem.log", err);
-    if (st != HAMM_OK)
-        return st;
-    return hamm_check_log(in, got ? collect_fn : NULL, got, commands, violations, err);
-}
-
 static hamm_status check_text(const char *text, size_t chunk, collect *got, uint64_t *commands,
                               uint64_t *violations, hamm_error *err)
 {
