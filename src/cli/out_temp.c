@@ -30,6 +30,24 @@ static volatile sig_atomic_t in_use[SLOTS], dir_in_use[DIR_SLOTS];
 static char names[SLOTS][4096], dir_names[DIR_SLOTS][4096];
 static int installed;
 
+static void clear_dir(int fd, int depth);
+
+/* Remove entry `name` of directory fd: a file, or (while depth allows) a directory
+ * emptied first.  "." and ".." are left alone. */
+static void remove_entry(int fd, const char *name, int depth)
+{
+    if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+        return;
+    if (unlinkat(fd, name, 0) == 0 || depth == 0)
+        return;
+    int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (sub >= 0) {
+        clear_dir(sub, depth - 1);
+        close(sub);
+        unlinkat(fd, name, AT_REMOVEDIR);
+    }
+}
+
 #ifdef SYS_getdents64
 /* The kernel's directory entry as getdents64 returns it. */
 struct dent64 {
@@ -52,17 +70,7 @@ static void clear_dir(int fd, int depth)
         for (long off = 0; off < n;) {
             const struct dent64 *e = (const void *)(b + off);
             off += e->d_reclen;
-            const char *name = e->d_name;
-            if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
-                continue;
-            if (unlinkat(fd, name, 0) == 0 || depth == 0)
-                continue;
-            int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (sub >= 0) {
-                clear_dir(sub, depth - 1);
-                close(sub);
-                unlinkat(fd, name, AT_REMOVEDIR);
-            }
+            remove_entry(fd, e->d_name, depth);
         }
     }
 }
@@ -74,18 +82,8 @@ static void clear_dir(int fd, int depth)
     if (!d)
         return;
     struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        const char *name = e->d_name;
-        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || unlinkat(fd, name, 0) == 0 ||
-            depth == 0)
-            continue;
-        int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (sub >= 0) {
-            clear_dir(sub, depth - 1);
-            close(sub);
-            unlinkat(fd, name, AT_REMOVEDIR);
-        }
-    }
+    while ((e = readdir(d)) != NULL)
+        remove_entry(fd, e->d_name, depth);
     closedir(d);
 }
 #endif
