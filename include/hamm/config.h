@@ -152,6 +152,10 @@ HAMM_API hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
 HAMM_API hamm_status hamm_config_find(const char *name, const hamm_model_path *models,
                                       char *path, size_t size, hamm_error *err);
 
+/* The GPU model file the system names ("gpu"), relative to the system model's file as
+ * "dram" is, into out[size]; 0 when it names none or the path does not fit. */
+HAMM_API int hamm_config_gpu_path(const hamm_system_config *cfg, char *out, size_t size);
+
 /* The geometry and the address map the system describes. */
 HAMM_API void hamm_config_geometry(const hamm_system_config *cfg, hamm_geometry *g);
 HAMM_API hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **out,

@@ -131,9 +131,8 @@ static int gpu_model_path(const cli_gpu_opts *o, const hamm_system_config *cfg, 
     if (!cfg->gpu[0])
         return cli_usage("simulate", "the system model %s names no GPU model (its \"gpu\" "
                          "key); give one with --gpu", cfg->name);
-    const char *slash = strrchr(cfg->source, '/');
-    int dir_len = cfg->gpu[0] == '/' || !slash ? 0 : (int)(slash - cfg->source + 1);
-    snprintf(out, size, "%.*s%s", dir_len, cfg->source, cfg->gpu);
+    if (!hamm_config_gpu_path(cfg, out, size))
+        return cli_usage("simulate", "the GPU model's path is too long");
     return CLI_OK;
 }
 

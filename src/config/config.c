@@ -94,6 +94,21 @@ static hamm_status read_json(const char *path, json_t **out, hamm_error *err)
     return hamm_error_at(err, HAMM_ERR_CONFIG, pos, NULL, "%s", jerr.text);
 }
 
+/* `name` relative to the directory of file `base` (as written when absolute) into
+ * out[size]; 0 when it does not fit. */
+static int beside(const char *base, const char *name, char *out, size_t size)
+{
+    const char *slash = strrchr(base, '/');
+    int dir_len = name[0] == '/' || !slash ? 0 : (int)(slash - base + 1);
+    int n = snprintf(out, size, "%.*s%s", dir_len, base, name);
+    return n >= 0 && (size_t)n < size;
+}
+
+int hamm_config_gpu_path(const hamm_system_config *cfg, char *out, size_t size)
+{
+    return cfg->gpu[0] && beside(cfg->source, cfg->gpu, out, size);
+}
+
 /* "dram" names a file relative to the system file (or, from --set, any model name). */
 static hamm_status locate_dram(struct load *ld, const char *name, hamm_error *err)
 {
@@ -104,10 +119,7 @@ static hamm_status locate_dram(struct load *ld, const char *name, hamm_error *er
             return HAMM_OK;
         return schema_fail(&ld->sys_src, DRAM_KEY, err, "%s", local.text);
     }
-    const char *slash = strrchr(ld->path, '/');
-    int dir_len = name[0] == '/' || !slash ? 0 : (int)(slash - ld->path + 1);
-    int n = snprintf(ld->dram_path, sizeof ld->dram_path, "%.*s%s", dir_len, ld->path, name);
-    if (n < 0 || (size_t)n >= sizeof ld->dram_path)
+    if (!beside(ld->path, name, ld->dram_path, sizeof ld->dram_path))
         return schema_fail(&ld->sys_src, DRAM_KEY, err, "the file name is too long");
     return HAMM_OK;
 }

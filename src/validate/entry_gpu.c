@@ -47,9 +47,7 @@ static hamm_status gpu_model_path(const hamm_system_config *cfg, char *out, size
     if (!cfg->gpu[0])
         return hamm_error_set(err, HAMM_ERR_CONFIG, "the system model %s names no GPU model "
                               "(its \"gpu\" key), which a \"workload\" entry needs", cfg->name);
-    const char *slash = strrchr(cfg->source, '/');
-    int dir_len = cfg->gpu[0] == '/' || !slash ? 0 : (int)(slash - cfg->source + 1);
-    if ((size_t)snprintf(out, size, "%.*s%s", dir_len, cfg->source, cfg->gpu) >= size)
+    if (!hamm_config_gpu_path(cfg, out, size))
         return hamm_error_set(err, HAMM_ERR_CONFIG, "the GPU model's path is too long");
     return HAMM_OK;
 }
