@@ -18,9 +18,8 @@
 #include "core.h"
 #include "engine/channel.h"
 #include "hamm/addrmap.h"
+#include "hamm/gpu.h"
 #include "hamm/trace.h"
-
-typedef void (*gpu_tap_fn)(void *user, uint32_t channel, const hamm_request *r);
 
 typedef struct gpu_partition_params {
     uint32_t id;               /* the DRAM channel it owns */
@@ -33,7 +32,7 @@ typedef struct gpu_partition_params {
                                   pipeline ((CL + burst) / tCCD) plus the queue proper */
     uint32_t held;             /* requests waiting for DRAM data (L2 misses or, without an
                                   L2, reads in the DRAM queue) */
-    gpu_tap_fn tap;            /* may be NULL */
+    hamm_gpu_tap_fn tap;       /* may be NULL (hamm/gpu.h) */
     void *tap_user;
 } gpu_partition_params;
 
