@@ -174,6 +174,13 @@ static inline uint32_t lane_hits(const channel *c, const cbank *k)
     return c->lanes == 1 ? k->open_hits[0] + k->open_hits[1] : k->open_hits[c->lane];
 }
 
+/* Closed-loop use: a read that has not begun may not start while every return slot is
+ * held (channel_close_loop); a read partway through its bursts goes on. */
+static inline int read_held(const channel *c, const creq *q)
+{
+    return !q->write && c->hold_reads && !q->bursts_done;
+}
+
 /* The row-hit cap: the bank's open row has served row_hit_cap hits, its oldest request
  * wants another row, and no request is partway through its bursts. */
 static inline int hits_capped(const channel *c, const cbank *k)

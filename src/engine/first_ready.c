@@ -52,7 +52,7 @@ static uint32_t first_ready(const channel *c, uint32_t b, uint64_t t, uint64_t *
         const creq *q = &c->pool[i];
         if (q->row != k->open_row)
             continue;
-        if (!q->write && c->hold_reads && !q->bursts_done)
+        if (read_held(c, q))
             continue; /* no return slot for its data (closed-loop use) */
         if (e[q->write] == UINT64_MAX) {
             e[q->write] = bank_earliest(c, b, q->write ? HAMM_CMD_WR : HAMM_CMD_RD);

@@ -23,7 +23,7 @@ static uint32_t first_ready(const channel *c, uint32_t b, uint64_t t, uint64_t *
         int hit = c->pool[i].row == k->open_row;
         if (hit ? capped : pinned)
             continue;
-        if (hit && !c->pool[i].write && c->hold_reads && !c->pool[i].bursts_done)
+        if (hit && read_held(c, &c->pool[i]))
             continue; /* no return slot for its data (closed-loop use) */
         int kind = hit ? (int)c->pool[i].write : 2;
         if (!known[kind]) {

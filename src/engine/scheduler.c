@@ -78,7 +78,7 @@ static inline uint32_t hit_request(const channel *c, uint32_t b, uint32_t fcfs_o
         if (c->pool[i].row != k->open_row || waiting[w])
             continue;
         *any = 1;
-        if (!w && c->hold_reads && !c->pool[i].bursts_done)
+        if (read_held(c, &c->pool[i]))
             continue; /* no return slot for its data (closed-loop use) */
         uint64_t e = bank_earliest(c, b, w ? HAMM_CMD_WR : HAMM_CMD_RD);
         if (e <= t)
