@@ -23,6 +23,10 @@ hamm_banked_place hamm_banked_locate(const hamm_banked_scheme *s, uint64_t a)
     uint64_t m = s->modules;
     switch (s->kind) {
     case HAMM_BANKED_LOW_ORDER:
+        if ((m & (m - 1)) == 0) { /* a power of two: no division on the trace's path */
+            int n = __builtin_ctzll(m);
+            return place(a & (m - 1), a >> n);
+        }
         return place(a % m, a / m);
     case HAMM_BANKED_HIGH_ORDER:
         /* addresses beyond M * rows words wrap round, as hamm folds DRAM addresses */
