@@ -200,6 +200,31 @@ static void sams_theorem_2(void **state)
         }
 }
 
+/* The table of conflict-free strides of SAMS with 8 modules (q = 3), s = 0..5, strides
+ * 1..64, as the thesis states it: unit stride and the family sigma * 2^s (Theorem 2), the
+ * strides 2^s' for s' < s when s <= q (Property 2 of Appendix A), and no others
+ * (Corollary 1's "strides from log2(#modules) + 1 families" for s = q: 1, 2, 4, 8 sigma). */
+static void sams_stride_table(void **state)
+{
+    (void)state;
+    for (uint32_t s = 0; s <= 5; s++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "sams:q=3,s=%u", s);
+        hamm_conflicts *c = make(spec, 8, 0);
+        for (uint64_t st = 1; st <= 64; st++) {
+            uint64_t odd = st >> __builtin_ctzll(st);
+            int family = st == (odd << s);
+            int small_power = s <= 3 && odd == 1 && (uint32_t)__builtin_ctzll(st) < s;
+            int expect = st == 1 || family || small_power;
+            uint32_t w = hamm_conflicts_stride_worst(c, st);
+            if ((w == 1) != expect)
+                fail_msg("%s stride %llu: degree %u, the thesis says %s", spec,
+                         (unsigned long long)st, w, expect ? "conflict-free" : "not");
+        }
+        hamm_conflicts_free(c);
+    }
+}
+
 /* Appendix B, 2DSMM with 2^p x 2^q = 2 x 4 modules, vs = hs = 1, N = 256 words a row:
  * Theorem 1, a row at stride HS = sigma * 2 from any start; Theorem 2, unit stride from
  * a multiple of 2^(q + min(p, hs)) = 8; Theorem 3, the forward diagonal (i + k VS,
@@ -228,7 +253,7 @@ int main(void)
         cmocka_unit_test(strides_by_hand),  cmocka_unit_test(random_groups),
         cmocka_unit_test(figure_2_1),       cmocka_unit_test(prime_and_low_order_tables),
         cmocka_unit_test(sams_corollary_1), cmocka_unit_test(sams_theorem_2),
-        cmocka_unit_test(twodsmm_theorems),
+        cmocka_unit_test(sams_stride_table), cmocka_unit_test(twodsmm_theorems),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
