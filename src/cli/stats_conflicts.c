@@ -65,7 +65,7 @@ int cli_conflicts_option(int opt, const char *arg, cli_conflicts_opts *c)
     case CLI_OPT_WORD:
         return parse_u32("--word-size", arg, 1, 1u << 20, &c->word_bytes);
     case CLI_OPT_STRIDES:
-        return parse_u32("--strides", arg, 1, 4096, &c->max_stride);
+        return parse_u32("--strides", arg, 1, 1024, &c->max_stride);
     default:
         return 0;
     }
