@@ -18,6 +18,7 @@ owner() {
     config.h) echo config ;;
     stream.h) echo stream ;;
     stats.h) echo stats ;;
+    banked.h) echo banked ;;
     dram_model.h) echo model ;;
     engine.h) echo engine ;;
     command.h) echo check ;;
