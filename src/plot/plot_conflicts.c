@@ -52,7 +52,7 @@ hamm_status plot_conflicts(plot_ctx *c, const json_t *doc, hamm_error *err)
              "their stride, per memory scheme (1: conflict-free)", lanes);
     plot_fig_init(&f, PLOT_LINES, "conflicts-strides", title);
     f.xlabel = "stride (words)";
-    f.ylabel = "conflict degree";
+    f.ylabel = "worst conflict degree";
     f.ylog = 1;
     /* degrees run from 1 to the lanes; a margin keeps points off the frame */
     char yrange[64];
