@@ -90,11 +90,13 @@ set xlabel "DRAM controller queue size (entries)"
 set ylabel "IPC / IPC of FR-FCFS"
 set logscale x 2
 set xtics (8, 16, 32, 64)
-set yrange [0:1.15]
+set xrange [6:80]
+set yrange [0:110]
 set format y "%.0f%%"
 set key bottom right
 set grid ytics
-plot for [i=2:6] "$out/icnt-hold-hm.dat" using 1:(column(i)*100):xtic(1) with linespoints lw 2 pt i title columnhead(i)
+set linetype 5 lc rgb "black"
+plot for [i=2:6] "$out/icnt-hold-hm.dat" using 1:(column(i)*100) with linespoints lw 2 pt i title columnhead(i)
 EOF2
     sed -i 's/^# queue /queue /' "$out/icnt-hold-hm.dat"
     gnuplot "$out/icnt-hold.gp"
