@@ -56,6 +56,8 @@ typedef struct gpu_packet {
     uint8_t write;
     uint8_t reply;     /* 0: request; 1: data or write acknowledgement coming back */
     uint64_t born;     /* core cycle it left the core, for latency statistics */
+    uint32_t bank, row; /* its DRAM bank (counted over the channel's ranks) and row, set
+                           when it enters the crossbar (grant holding and locality) */
 } gpu_packet;
 
 typedef struct gpu_core_stats {

@@ -4,6 +4,7 @@
 #define HAMM_GPU_GPU_INTERNAL_H
 
 #include "gpu.h"
+#include "locality.h"
 
 enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLOCKS };
 
@@ -19,6 +20,8 @@ struct gpu {
     hamm_addrmap *own_map;  /* the map, when the GPU made it (hamm_gpu_new) */
     gpu_core **core;
     gpu_icnt *req, *rep;
+    gpu_locality pre_icnt, post_icnt; /* row locality of the requests entering and leaving
+                                         the crossbar */
     hamm_engine *dram;
     gpu_partition **part;
     uint32_t channels;

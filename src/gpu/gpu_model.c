@@ -104,6 +104,14 @@ static const struct schema_field core_rows[] = {
 };
 static const struct schema_table core_table = {ROWS(core_rows)};
 
+static const struct enum_table arbiter_table = {
+    .what = "allocator", .field = "interconnect.arbiter", .status = HAMM_ERR_CONFIG,
+    .names = gpu_icnt_arbiter_names, .count = 2, .unknown = "unknown", .lead = "expected ",
+    .or_last = 1};
+static const struct enum_table hold_table = {
+    .what = "grant hold", .field = "interconnect.hold", .status = HAMM_ERR_CONFIG,
+    .names = gpu_icnt_hold_names, .count = 4, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+
 static const struct schema_field icnt_rows[] = {
     COUNT_OPT("flit_bytes", icnt.flit_bytes, 1, 4096, 32, "bytes", "flit size"),
     COUNT_OPT("flits_per_cycle", icnt.flits_per_cycle, 1, 64, 1, "", "per port"),
@@ -112,6 +120,12 @@ static const struct schema_field icnt_rows[] = {
     COUNT_OPT("output_flits", icnt.output_flits, 1, 65536, 64, "", "buffer per output"),
     COUNT_OPT("ctrl_bytes", icnt.ctrl_bytes, 1, 4096, 8, "bytes",
               "a read request or write acknowledgement"),
+    {"arbiter", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "round-robin", M(icnt.arbiter), 0, "", NULL,
+     "request allocator: round-robin or pim", &arbiter_table},
+    {"hold", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "none", M(icnt.hold), 0, "", NULL,
+     "request grant holding (Yuan thesis 4.3): none, hg, rmhg or hmhg", &hold_table},
+    {"hold_hash_bits", SCHEMA_U32, SCHEMA_QUIET, 1, 32, 4, NULL, M(icnt.hold_hash_bits), 0,
+     "bits", NULL, "hmhg's row hash width", NULL},
 };
 static const struct schema_table icnt_table = {ROWS(icnt_rows)};
 
@@ -211,7 +225,12 @@ hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, 
                                        .latency = m->icnt.latency,
                                        .input_flits = m->icnt.input_flits,
                                        .output_flits = m->icnt.output_flits};
-    p->reply_net = p->request_net;
+    p->reply_net = p->request_net; /* replies go to cores: no rows to keep together */
+    p->request_net.arbiter = m->icnt.arbiter;
+    p->request_net.hold = m->icnt.hold;
+    p->request_net.hash_bits = m->icnt.hold_hash_bits;
+    p->request_net.seed = 0x9e3779b97f4a7c15u;
+    p->reply_net.seed = 0xc2b2ae3d27d4eb4fu;
     p->partition = (gpu_partition_params){.has_l2 = m->l2.sets != 0,
                                           .l2_latency = m->l2.latency,
                                           .reply_queue = m->partition.reply_queue,

@@ -34,6 +34,8 @@ typedef struct gpu_model {
     gpu_cache_model l1, l2;       /* sets 0: no such cache */
     struct {
         uint32_t flit_bytes, flits_per_cycle, latency, input_flits, output_flits, ctrl_bytes;
+        unsigned arbiter, hold;   /* the request network's: gpu_icnt_arbiter, gpu_icnt_hold */
+        uint32_t hold_hash_bits;
     } icnt;
     struct {
         uint32_t reply_queue, return_queue, held;

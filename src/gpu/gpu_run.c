@@ -42,9 +42,12 @@ static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
         while (!st && gpu_core_out_peek(c, &p)) {
             hamm_dram_coord at;
             hamm_addrmap_decode(g->map, p.addr, &at);
+            p.bank = at.rank * g->p.dram.cfg.dram.banks + at.bank;
+            p.row = at.row;
             if (!gpu_icnt_push(g->req, i, at.channel, &p, net_bytes(g, &p)))
                 break;
             gpu_core_out_pop(c);
+            gpu_locality_see(&g->pre_icnt, i * g->channels + at.channel, p.bank, p.row);
         }
     }
     return st;
@@ -76,8 +79,10 @@ static void l2_tick(gpu *g)
     uint64_t now = g->clk[CLK_L2].cycle, icnt_now = g->clk[CLK_ICNT].cycle;
     for (uint32_t c = 0; c < g->channels; c++) {
         gpu_packet p;
-        if (gpu_icnt_peek(g->req, c, icnt_now, &p) && gpu_partition_accept(g->part[c], &p, now))
+        if (gpu_icnt_peek(g->req, c, icnt_now, &p) && gpu_partition_accept(g->part[c], &p, now)) {
             gpu_icnt_pop(g->req, c);
+            gpu_locality_see(&g->post_icnt, c, p.bank, p.row);
+        }
         gpu_partition_l2_cycle(g->part[c], now, g->clk[CLK_DRAM].cycle);
     }
 }
