@@ -110,6 +110,8 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
         st = make_parts(g, err);
     if (!st)
         st = make_cores(g, err);
+    if (!st && p->core.dwt.period)
+        st = gpu_dwt_new(&g->dwt, &p->core.dwt, p->cores, p->core.schedulers, err);
     if (st) {
         gpu_free(g);
         return st;
@@ -128,6 +130,7 @@ void gpu_free(gpu *g)
         gpu_partition_free(g->part[c]);
     free(g->core);
     free(g->part);
+    gpu_dwt_free(g->dwt);
     gpu_icnt_free(g->req);
     gpu_icnt_free(g->rep);
     hamm_engine_free(g->dram);

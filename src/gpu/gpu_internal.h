@@ -3,6 +3,7 @@
 #ifndef HAMM_GPU_GPU_INTERNAL_H
 #define HAMM_GPU_GPU_INTERNAL_H
 
+#include "dwt.h"
 #include "gpu.h"
 
 enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLOCKS };
@@ -21,6 +22,7 @@ struct gpu {
     gpu_icnt *req, *rep;
     hamm_engine *dram;
     gpu_partition **part;
+    gpu_dwt *dwt;           /* warp throttling (DWT-CS), NULL when off */
     uint32_t channels;
     clock_domain clk[CLOCKS];
     uint32_t dispatch_from; /* the core CTA dispatch starts at, round-robin */

@@ -47,6 +47,8 @@ static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
             gpu_core_out_pop(c);
         }
     }
+    if (g->dwt && !st)
+        gpu_dwt_tick(g->dwt, g->core);
     return st;
 }
 
