@@ -43,8 +43,9 @@ cm-conflict:contention cm-friendly:friendly mmc:friendly"
 
 # ipc GPU WORKLOAD: the run's IPC (thread instructions per core cycle)
 ipc() {
-    "$HAMM" simulate -m gtx480 --gpu "$1" --workload "$root/models/workloads/$2.json" --json |
-        jq .total.ipc
+    local f=$root/models/workloads/$2.json
+    [ -f "$f" ] || f=$root/models/workloads/cache-mgmt/$2.json
+    "$HAMM" simulate -m gtx480 --gpu "$1" --workload "$f" --json | jq .total.ipc
 }
 
 echo "# workload class base_ipc PRIC DBSA DWT-CS SWT DWT-PRIC swt_best" >"$out/ipc.dat"

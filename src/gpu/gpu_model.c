@@ -168,7 +168,8 @@ static const struct schema_table model_table = {ROWS(model_rows)};
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
-    return schema_load_file(&model_table, m, path, "a model file", err);
+    hamm_status st = schema_load_file(&model_table, m, path, "a model file", err);
+    return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
 static uint32_t ceil_div(uint32_t a, uint32_t b)

@@ -52,6 +52,9 @@ typedef struct gpu_model {
 
 /* Read a GPU model file.  Errors name the file and the JSON path. */
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err);
+/* The cache management options' cross-checks (gpu_model_mgmt.c); gpu_model_load runs
+ * them. */
+hamm_status gpu_model_check_mgmt(const gpu_model *m, const char *path, hamm_error *err);
 /* The engine's parameters for model m over the memory system `mem` (the DRAM pipeline
  * depth it needs for return slots comes from mem's timings). */
 hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, gpu_params *p,

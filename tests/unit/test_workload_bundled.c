@@ -89,7 +89,7 @@ static void every_file_streams(void **state)
         files++;
     }
     closedir(d);
-    assert_int_equal(files, 14 + 7 + 3 + 4); /* the paper's 14, mwp-compute-*, 3 others, cm-* */
+    assert_int_equal(files, 14 + 7 + 3); /* the paper's 14, mwp-compute-*, 3 others */
 }
 
 /* The paper's Table 3, one analog each. */
