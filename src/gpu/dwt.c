@@ -5,11 +5,14 @@
  * instructions in them, for the rest of the run.  The thesis' second round (warps beyond the cores'
  * count when the last core wins) is not modelled. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/alloc.h"
 #include "dwt.h"
 
 typedef enum dwt_phase { DWT_WATCH, DWT_SAMPLE, DWT_DONE } dwt_phase;
+
+enum { DWT_KERNELS = 64, DWT_NAME = 128 }; /* kernels whose limit is kept; name bytes */
 
 struct gpu_dwt {
     gpu_dwt_params p;
@@ -20,11 +23,14 @@ struct gpu_dwt {
     uint64_t last_insts, last_misses; /* totals at the start of the period */
     uint64_t *start;            /* per core: warp instructions when sampling began */
     uint64_t *delta;            /* per core: warp instructions during sampling */
-    uint32_t chosen;
+    uint32_t chosen, base_limit;
+    char kernel[DWT_NAME];      /* the current kernel's name */
+    char known[DWT_KERNELS][DWT_NAME];
+    uint32_t known_limit[DWT_KERNELS], nknown;
 };
 
 hamm_status gpu_dwt_new(gpu_dwt **out, const gpu_dwt_params *p, uint32_t cores,
-                        uint32_t schedulers, hamm_error *err)
+                        uint32_t schedulers, uint32_t base_limit, hamm_error *err)
 {
     *out = NULL;
     gpu_dwt *d = calloc(1, sizeof *d);
@@ -39,6 +45,7 @@ hamm_status gpu_dwt_new(gpu_dwt **out, const gpu_dwt_params *p, uint32_t cores,
     d->p = *p;
     d->cores = cores;
     d->schedulers = schedulers;
+    d->base_limit = base_limit;
     *out = d;
     return HAMM_OK;
 }
@@ -112,6 +119,39 @@ static void sample(gpu_dwt *d, gpu_core *const *cores)
     for (uint32_t i = 0; i < d->cores; i++)
         gpu_core_set_warp_limit(cores[i], d->chosen);
     d->phase = DWT_DONE;
+}
+
+static uint32_t known_limit(const gpu_dwt *d, const char *name)
+{
+    for (uint32_t i = 0; i < d->nknown; i++)
+        if (strcmp(d->known[i], name) == 0)
+            return d->known_limit[i];
+    return 0;
+}
+
+/* Keep the finished kernel's limit (the first DWT_KERNELS kernels' only). */
+static void remember(gpu_dwt *d)
+{
+    if (d->phase != DWT_DONE || known_limit(d, d->kernel) || d->nknown == DWT_KERNELS)
+        return;
+    memcpy(d->known[d->nknown], d->kernel, DWT_NAME);
+    d->known_limit[d->nknown++] = d->chosen;
+}
+
+void gpu_dwt_kernel(gpu_dwt *d, gpu_core *const *cores, const char *name)
+{
+    remember(d);
+    strncpy(d->kernel, name, DWT_NAME - 1);
+    d->kernel[DWT_NAME - 1] = 0;
+    d->chosen = known_limit(d, d->kernel);
+    d->phase = d->chosen ? DWT_DONE : DWT_WATCH;
+    d->cycles = d->high = 0;
+    d->last_insts = d->last_misses = 0;
+    for (uint32_t i = 0; i < d->cores; i++) {
+        d->last_insts += insts_of(cores[i]);
+        d->last_misses += l1_misses(cores[i]);
+        gpu_core_set_warp_limit(cores[i], d->chosen ? d->chosen : d->base_limit);
+    }
 }
 
 void gpu_dwt_tick(gpu_dwt *d, gpu_core *const *cores)

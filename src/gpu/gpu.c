@@ -111,7 +111,8 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
     if (!st)
         st = make_cores(g, err);
     if (!st && p->core.dwt.period)
-        st = gpu_dwt_new(&g->dwt, &p->core.dwt, p->cores, p->core.schedulers, err);
+        st = gpu_dwt_new(&g->dwt, &p->core.dwt, p->cores, p->core.schedulers,
+                         p->core.max_active_warps, err);
     if (st) {
         gpu_free(g);
         return st;

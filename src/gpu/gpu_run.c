@@ -159,6 +159,8 @@ hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
     k.ctas = gpu_kernel_ctas(k.info);
     hamm_status st = check_fits(g, k.info, err);
     uint64_t mark = progress_mark(g), since = g->clk[CLK_CORE].cycle;
+    if (g->dwt)
+        gpu_dwt_kernel(g->dwt, g->core, k.info->name);
     while (!st && !all_done(g, &k)) {
         st = step(g, &k, err);
         uint64_t now = g->clk[CLK_CORE].cycle;
