@@ -123,6 +123,9 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
         st = make_parts(g, err);
     if (!st)
         st = make_cores(g, err);
+    if (!st && p->core.dwt.period)
+        st = gpu_dwt_new(&g->dwt, &p->core.dwt, p->cores, p->core.schedulers,
+                         p->core.max_active_warps, err);
     if (st) {
         gpu_free(g);
         return st;
@@ -141,6 +144,7 @@ void gpu_free(gpu *g)
         gpu_partition_free(g->part[c]);
     free(g->core);
     free(g->part);
+    gpu_dwt_free(g->dwt);
     gpu_icnt_free(g->req);
     gpu_icnt_free(g->rep);
     gpu_locality_free(&g->pre_icnt);

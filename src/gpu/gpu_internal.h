@@ -3,6 +3,7 @@
 #ifndef HAMM_GPU_GPU_INTERNAL_H
 #define HAMM_GPU_GPU_INTERNAL_H
 
+#include "dwt.h"
 #include "gpu.h"
 #include "locality.h"
 
@@ -24,6 +25,7 @@ struct gpu {
                                          the crossbar */
     hamm_engine *dram;
     gpu_partition **part;
+    gpu_dwt *dwt;           /* warp throttling (DWT-CS), NULL when off */
     uint32_t channels;
     clock_domain clk[CLOCKS];
     uint32_t dispatch_from; /* the core CTA dispatch starts at, round-robin */

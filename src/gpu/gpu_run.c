@@ -50,6 +50,8 @@ static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
             gpu_locality_see(&g->pre_icnt, i * g->channels + at.channel, p.bank, p.row);
         }
     }
+    if (g->dwt && !st)
+        gpu_dwt_tick(g->dwt, g->core);
     return st;
 }
 
@@ -162,6 +164,8 @@ hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
     k.ctas = gpu_kernel_ctas(k.info);
     hamm_status st = check_fits(g, k.info, err);
     uint64_t mark = progress_mark(g), since = g->clk[CLK_CORE].cycle;
+    if (g->dwt)
+        gpu_dwt_kernel(g->dwt, g->core, k.info->name);
     while (!st && !all_done(g, &k)) {
         st = step(g, &k, err);
         uint64_t now = g->clk[CLK_CORE].cycle;
