@@ -14,8 +14,9 @@ int mwp_trace_heuristic(const char *cmd, const char *name, mwp_trace_opts *o)
     hamm_heuristic h;
     hamm_error err;
     hamm_error_clear(&err);
-    if (hamm_heuristic_from_name(name, &h, &err) != HAMM_OK)
-        return cli_usage(cmd, "--heuristic: %s", err.text);
+    if (hamm_heuristic_from_name(name, &h, &err) != HAMM_OK || h == HAMM_HEUR_COUNT)
+        return cli_usage(cmd, "--heuristic takes one of no-overlap, full-overlap, average, "
+                              "locality-switch or command-timed, not '%s'", name);
     o->heuristic = name;
     return CLI_OK;
 }
