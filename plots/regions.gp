@@ -12,13 +12,13 @@
 has(w) = strstrt(panels, w) > 0
 comb = has('combined')
 # the E of the combined curve: "E=0.6" in panels, or the x axis itself
-etext = 'with E as on the x axis'
+etext = 'E on the x axis'
 do for [w in panels] { if (w[1:2] eq 'E=') { etext = w[1:1].' = '.w[3:*] } }
 # Heights in inches: the legend above (one line per band that occurs and per time
 # curve), the time panel, a gap holding the warps panel's legend, the warps panel, the
 # x axis; the width one column.
 keyrows = has('memory') + has('compute') + has('few-warps') + 1 + comb
-keyin = keyrows * 0.135 + 0.06
+keyin = keyrows * 0.15 + 0.07
 topin = 1.6
 gapin = 0.24
 botin = 0.75
@@ -68,7 +68,7 @@ do for [fmt in formats] {
          data using 1:4 with linespoints lw 1.2 pt 7 ps 0.45 lc rgb '#000000' \
              title (comb ? 'predicted time, E = 1' : 'predicted time'), \
          data using 1:5 with linespoints lw 1.2 dt 2 pt 6 ps 0.5 lc rgb '#CC79A7' \
-             title (comb ? 'predicted time, '.etext : '')
+             title (comb ? 'predicted time, '.etext.' (the bands)' : '')
     # bottom: MWP, CWP and N; the same bands, the crossing of MWP and CWP between them
     unset key
     set key at screen lm, screen (xaxisin + botin + gapin * 0.55) / hin left center \
