@@ -38,6 +38,8 @@ typedef struct hamm_mwp_machine {
     /* occupancy limits per SM, for kernels that give their resource use */
     uint32_t max_threads_per_sm, max_blocks_per_sm, registers_per_sm, shared_per_sm;
     unsigned coalescing;          /* hamm_mwp_coalescing; file key absent: segments */
+    char system[128];             /* the hamm system model of this GPU's memory, for E
+                                     from a trace (hamm mwp --trace); "": none named */
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */

@@ -60,6 +60,10 @@ static const struct schema_field machine_rows[] = {
     {"coalescing", SCHEMA_ENUM, 0, 0, 0, 0, "segments", MM(coalescing), 0, "", NULL,
      "the coalescing rule counts derived from a workload use (segments: compute 1.x; "
      "sectors: 2.0 and later)", &coalescing_table},
+    {"system", SCHEMA_STRING, 0, 1, 127, 0, NULL, MM(system),
+     sizeof(((hamm_mwp_machine *)0)->system), "", NULL,
+     "the system model (models/system/) of this GPU's memory: hamm mwp --trace's default",
+     NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 
