@@ -100,6 +100,40 @@ static void one_load_through_an_empty_system(void **state)
     rig_free(&r);
 }
 
+/* The same load with GPGPU-Sim's fixed partition delays: a ROP queue of R = 5 L2 cycles
+ * and a DRAM latency queue of D = 7 DRAM cycles (all clocks 800 MHz here, so a cycle of
+ * each is a core cycle).
+ *   L2 4: the partition takes the request from the network into the ROP queue, ready at
+ *     4 + R = 9 (before: into the DRAM queue at once);
+ *   L2 9: it leaves the ROP queue; without an L2 it goes for the DRAM queue, into the
+ *     latency queue, ready at DRAM cycle 9 + D = 16;
+ *   DRAM 16: it enters the DRAM queue and the ACT issues in the same cycle (before: ACT
+ *     at 4); from here every step is the one above, R + D = 12 cycles later: RD 28, data
+ *     ends 39, reply ready at L2 39, delivered at core cycle 44, the end fetched at 49.
+ * So 38 + R + D = 50 core cycles, and a round trip of 31 + R + D = 43. */
+static void one_load_with_rop_and_dram_latency(void **state)
+{
+    (void)state;
+    rig r;
+    rig_init(&r, 32, 1, 4);
+    gpu_free(r.g);
+    r.p.partition.rop_latency = 5;
+    r.p.partition.dram_latency = 7;
+    hamm_error err = {0};
+    if (gpu_new(&r.g, &r.p, r.map, &err) != HAMM_OK)
+        fail_msg("%s", err.text);
+    gpu_inst prog[] = {{.op = GPU_OP_LOAD, .active = 1, .width = 4, .dst = 5}, ALU(6, 5)};
+    script s = script_make(32, prog, 2, lane0_at_zero);
+    gpu_kernel_source src = script_source(&s);
+    assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
+    assert_int_equal(gpu_core_cycles(r.g), 38 + 5 + 7);
+    assert_int_equal(gpu_core_stats_of(gpu_core_at(r.g, 0))->load_latency_sum, 31 + 5 + 7);
+    gpu_finish(r.g);
+    const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+    assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1);
+    rig_free(&r);
+}
+
 static uint64_t lane_words(uint64_t cta, uint32_t wi, uint32_t lane, uint32_t pc)
 {
     /* each warp its own 128 bytes a load, 8 loads a warp: one 4 KB row per CTA */
@@ -261,6 +295,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(one_load_through_an_empty_system),
+        cmocka_unit_test(one_load_with_rop_and_dram_latency),
         cmocka_unit_test(full_reply_path_stalls_the_dram),
         cmocka_unit_test(bundled_models_load),
         cmocka_unit_test(bad_models),
