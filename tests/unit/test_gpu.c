@@ -175,6 +175,35 @@ static void full_reply_path_stalls_the_dram(void **state)
     }
 }
 
+/* The narrow reply path above under ready_order queue-head (Ramulator's order): the
+ * return-slot hold applies as under the other orders, so the DRAM still stalls and the
+ * run still needs at least the 4608 cycles the reply network takes; if queue-head ignored
+ * the hold, reads would start with no slot for their data. */
+static void queue_head_honours_the_return_hold(void **state)
+{
+    (void)state;
+    gpu_inst prog[8];
+    for (int i = 0; i < 8; i++)
+        prog[i] = (gpu_inst)LD((uint16_t)(i + 1));
+    rig r;
+    rig_init(&r, 8, 1, 8);
+    gpu_free(r.g);
+    r.p.dram.cfg.ready_order = HAMM_ORDER_QUEUE_HEAD;
+    hamm_error err = {0};
+    if (gpu_new(&r.g, &r.p, r.map, &err) != HAMM_OK)
+        fail_msg("%s", err.text);
+    script s = script_make(128, prog, 8, lane_words);
+    s.info.grid[0] = 8;
+    gpu_kernel_source src = script_source(&s);
+    assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
+    gpu_finish(r.g);
+    const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+    assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1024);
+    assert_true(gpu_partition_stats_of(gpu_partition_at(r.g, 0))->reply_stall_cycles > 0);
+    assert_true(d->stat[HAMM_STAT_cycles] >= 4608);
+    rig_free(&r);
+}
+
 /* Both bundled GPU models load, with the values their files state. */
 static void bundled_models_load(void **state)
 {
@@ -297,6 +326,7 @@ int main(void)
         cmocka_unit_test(one_load_through_an_empty_system),
         cmocka_unit_test(one_load_with_rop_and_dram_latency),
         cmocka_unit_test(full_reply_path_stalls_the_dram),
+        cmocka_unit_test(queue_head_honours_the_return_hold),
         cmocka_unit_test(bundled_models_load),
         cmocka_unit_test(bad_models),
         cmocka_unit_test(gtx480_stream_copy_band),
