@@ -251,5 +251,6 @@ void import_defaults(imp_state *s)
                      .shared_banks = 32, .scheduler = "lrr", .coalesce_arch = 13,
                      .chips = 2, .bus_bytes = 4, .burst = 4, .data_ratio = 2,
                      .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32,
-                     .rop_latency = 85, .dram_latency = 30, .return_queue = 0};
+                     .l1_latency = 1, .rop_latency = 85, .dram_latency = 30,
+                     .return_queue = 0};
 }

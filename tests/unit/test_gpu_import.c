@@ -115,6 +115,7 @@ static void gpu_model(void **state)
     assert_int_equal(num(g, "partition", "dram_latency"), 53);
     assert_int_equal(num(g, "partition", "return_queue"), 1024);
     assert_int_equal(num(g, "l2", "latency"), 0);
+    assert_int_equal(num(g, "l1", "latency"), 1); /* -gpgpu_l1_latency absent: 1 */
     /* the E policy is an approximation, and the notes say so */
     assert_non_null(strstr(str(g, "notes", "-gpgpu_cache:dl1"), "write-evict"));
     json_decref(g);
