@@ -53,6 +53,13 @@ static hamm_status check_params(const gpu_partition_params *p, hamm_error *err)
                       : p->has_l2 && p->l2.mshr_max_merge > p->reply_queue
                           ? "l2.mshr_max_merge"
                           : NULL;
+    if (!bad && (p->rop_latency > GPU_PARTITION_MAX_DELAY ||
+                 p->dram_latency > GPU_PARTITION_MAX_DELAY))
+        return hamm_error_field(err, HAMM_ERR_CONFIG,
+                                p->rop_latency > GPU_PARTITION_MAX_DELAY ? "rop_latency"
+                                                                         : "dram_latency",
+                                "memory partition: a fixed delay of at most %u cycles",
+                                (unsigned)GPU_PARTITION_MAX_DELAY);
     if (!bad)
         return HAMM_OK;
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad,

@@ -25,6 +25,9 @@
 #include "hamm/gpu.h"
 #include "hamm/trace.h"
 
+/* The longest fixed delay (each is a ring of one entry a cycle). */
+#define GPU_PARTITION_MAX_DELAY 65535u
+
 typedef struct gpu_partition_params {
     uint32_t id;               /* the DRAM channel it owns */
     int has_l2;
