@@ -204,6 +204,45 @@ static void queue_head_honours_the_return_hold(void **state)
     rig_free(&r);
 }
 
+/* The narrow reply path with both fixed delays: the DRAM latency queue fills behind a
+ * full controller queue and the ROP queue behind it, each pushing back rather than
+ * growing; every request still arrives once (1024 bursts) and the reply network still
+ * bounds the run (at least 4608 cycles). */
+static void fixed_delays_push_back(void **state)
+{
+    (void)state;
+    gpu_inst prog[8];
+    for (int i = 0; i < 8; i++)
+        prog[i] = (gpu_inst)LD((uint16_t)(i + 1));
+    rig r;
+    rig_init(&r, 8, 1, 8);
+    gpu_free(r.g);
+    r.p.partition.rop_latency = 3;
+    r.p.partition.dram_latency = 2;
+    hamm_error err = {0};
+    if (gpu_new(&r.g, &r.p, r.map, &err) != HAMM_OK)
+        fail_msg("%s", err.text);
+    script s = script_make(128, prog, 8, lane_words);
+    s.info.grid[0] = 8;
+    gpu_kernel_source src = script_source(&s);
+    assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
+    gpu_finish(r.g);
+    const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+    const gpu_partition_stats *ps = gpu_partition_stats_of(gpu_partition_at(r.g, 0));
+    assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1024);
+    assert_int_equal(ps->dram_reads, 512);
+    assert_true(ps->blocked_cycles > 0); /* the ROP queue was full at times */
+    assert_true(d->stat[HAMM_STAT_cycles] >= 4608);
+    gpu_params big = r.p; /* a ring beyond the bound is refused, naming the field */
+    big.partition.dram_latency = 65536;
+    gpu *g = NULL;
+    hamm_error e2 = {0};
+    assert_int_equal(gpu_new(&g, &big, r.map, &e2), HAMM_ERR_CONFIG);
+    assert_string_equal(e2.field, "dram_latency");
+    assert_null(g);
+    rig_free(&r);
+}
+
 /* Both bundled GPU models load, with the values their files state. */
 static void bundled_models_load(void **state)
 {
@@ -338,6 +377,7 @@ int main(void)
         cmocka_unit_test(one_load_with_rop_and_dram_latency),
         cmocka_unit_test(full_reply_path_stalls_the_dram),
         cmocka_unit_test(queue_head_honours_the_return_hold),
+        cmocka_unit_test(fixed_delays_push_back),
         cmocka_unit_test(bundled_models_load),
         cmocka_unit_test(bad_models),
         cmocka_unit_test(gtx480_stream_copy_band),
