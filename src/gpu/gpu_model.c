@@ -145,6 +145,10 @@ static const struct schema_field partition_rows[] = {
     COUNT_OPT("return_queue", partition.return_queue, 1, 4096, 8, "",
               "DRAM reads whose data waits for the L2 or the reply queue"),
     COUNT_OPT("held", partition.held, 1, 65536, 256, "", "requests waiting for DRAM data"),
+    COUNT_OPT("rop_latency", partition.rop_latency, 0, 65535, 0, "L2 cycles",
+              "from the network's output to the L2 (GPGPU-Sim's ROP queue)"),
+    COUNT_OPT("dram_latency", partition.dram_latency, 0, 65535, 0, "DRAM cycles",
+              "from the L2 to the DRAM queue (GPGPU-Sim's DRAM latency queue)"),
 };
 static const struct schema_table partition_table = {ROWS(partition_rows)};
 
@@ -279,7 +283,9 @@ hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, 
                                           .l2_latency = hit_latency(&m->l2),
                                           .reply_queue = m->partition.reply_queue,
                                           .return_slots = return_slots(m, mem),
-                                          .held = m->partition.held};
+                                          .held = m->partition.held,
+                                          .rop_latency = m->partition.rop_latency,
+                                          .dram_latency = m->partition.dram_latency};
     if (p->partition.has_l2)
         cache_params(&m->l2, &p->partition.l2);
     p->dram.cfg = *mem;

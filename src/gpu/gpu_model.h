@@ -45,6 +45,7 @@ typedef struct gpu_model {
     } icnt;
     struct {
         uint32_t reply_queue, return_queue, held;
+        uint32_t rop_latency, dram_latency; /* L2 cycles; DRAM cycles (0: none) */
     } partition;
     struct {
         uint32_t period, detect_periods, sample_periods;
