@@ -70,6 +70,11 @@ typedef struct hamm_mwp_options {
     hamm_mwp_rounding rounding;
     hamm_mwp_synch synch;
     double dram_efficiency; /* E in (0, 1]: the DRAM sustains Mem_Bandwidth * E */
+    /* 1: this project's issue-time bound (not Hong & Kim's, docs/MWP.md "Variants"): Exec
+     * is at least Mem_L + Comp_cycles x the warps of the busiest SM, the time its one
+     * issue port needs for every warp instruction, whatever the case; 0 (default): the
+     * paper's equations alone. */
+    int issue_bound;
 } hamm_mwp_options;
 
 /* Which of the three execution-time equations applies. */
@@ -112,13 +117,16 @@ typedef struct hamm_mwp_result {
     double comp_cycles, mem_cycles, cwp_full, cwp;
     double rep;                        /* #Rep */
     double synch_warps;                /* the MWP Synch_cost uses */
+    double busiest_sm_warps;           /* ceil(#Blocks / #Active_SMs) x warps per block */
+    double issue_bound_cycles;         /* Mem_L + Comp_cycles x busiest_sm_warps */
+    int issue_bound_applied;           /* 1: the issue bound raised Exec (option on) */
     double exec_cycles, synch_cycles, total_cycles;
     double total_seconds;              /* total_cycles at Freq */
     hamm_mwp_case mwp_case;
     hamm_mwp_limiter limiter;
 } hamm_mwp_result;
 
-/* The defaults: no rounding, MWP bounded by N in Synch_cost, E = 1. */
+/* The defaults: no rounding, MWP bounded by N in Synch_cost, E = 1, no issue bound. */
 HAMM_API void hamm_mwp_options_init(hamm_mwp_options *o);
 
 /* Active blocks per SM: the kernel's own figure, else the tightest of the machine's

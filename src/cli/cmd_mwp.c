@@ -11,7 +11,8 @@
 
 #define CMD "mwp"
 
-enum { OPT_MACHINE = 256, OPT_ROUNDING, OPT_SYNCH, OPT_EFFICIENCY, OPT_WORKLOAD, OPT_KERNEL };
+enum { OPT_MACHINE = 256, OPT_ROUNDING, OPT_SYNCH, OPT_EFFICIENCY, OPT_WORKLOAD, OPT_KERNEL,
+       OPT_ISSUE_BOUND };
 
 void cmd_mwp_help(FILE *out)
 {
@@ -36,6 +37,9 @@ void cmd_mwp_help(FILE *out)
             "      --dram-efficiency E  also the combined model: the DRAM sustains\n"
             "                           Mem_Bandwidth x E (0 < E <= 1); both predictions\n"
             "                           are reported, and which bound moved\n"
+            "      --issue-bound        hamm's variant, not the paper's: Exec at least\n"
+            "                           Mem_L + Comp_cycles x the busiest SM's warps (one\n"
+            "                           issue port per SM; docs/MWP.md, \"Variants\")\n"
             "      --workload W         derive the counts from W instead: a kernel\n"
             "                           description (models/workloads/) or an Accel-Sim\n"
             "                           recording, every warp through the machine's\n"
@@ -93,6 +97,7 @@ static int parse_options(int argc, char **argv, mwp_args *a)
         {"dram-efficiency", required_argument, NULL, OPT_EFFICIENCY},
         {"workload", required_argument, NULL, OPT_WORKLOAD},
         {"kernel", required_argument, NULL, OPT_KERNEL},
+        {"issue-bound", no_argument, NULL, OPT_ISSUE_BOUND},
         {"json", no_argument, NULL, 'j'}, {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     int c, rc = CLI_OK;
@@ -105,6 +110,7 @@ static int parse_options(int argc, char **argv, mwp_args *a)
         case OPT_EFFICIENCY: rc = parse_efficiency(optarg, a); break;
         case OPT_WORKLOAD: a->workload = optarg; break;
         case OPT_KERNEL: a->kernel_sel = optarg; break;
+        case OPT_ISSUE_BOUND: a->options.issue_bound = 1; break;
         case 'j': a->json = 1; break;
         case 'o': a->out_path = optarg; break;
         case 'h': cmd_mwp_help(stdout); return -1;

@@ -164,9 +164,10 @@ static void print_head(FILE *out, const mwp_run *run)
             "(coalesced) / %g (uncoalesced) cycles\n", (unsigned)m->sms, m->freq_ghz,
             m->mem_bandwidth_gbps, m->mem_ld_cycles, m->departure_del_coal,
             m->departure_del_uncoal);
-    fprintf(out, "options  rounding %s, synch warps %s\n",
+    fprintf(out, "options  rounding %s, synch warps %s%s\n",
             hamm_mwp_rounding_name(run->options.rounding),
-            hamm_mwp_synch_name(run->options.synch));
+            hamm_mwp_synch_name(run->options.synch),
+            run->options.issue_bound ? ", issue bound (hamm's variant)" : "");
     if (run->derived)
         print_derived(out, run);
     fprintf(out, "blocks   %u active per SM (%s), %u warps each\n\n",
@@ -236,6 +237,14 @@ static json_t *result_json(const mwp_run *run, const hamm_mwp_result *r)
                  o, json_pack("{s:s, s:s, s:s}", "case", hamm_mwp_case_name(r->mwp_case),
                               "limiter", hamm_mwp_limiter_name(r->limiter), "explanation",
                               text)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
+    if (o && run->options.issue_bound && /* hamm's variant: its keys only when asked for */
+        json_object_update_new(o, json_pack("{s:f, s:f, s:b}", "busiest_sm_warps",
+                                            r->busiest_sm_warps, "issue_bound_cycles",
+                                            r->issue_bound_cycles, "issue_bound_applied",
+                                            r->issue_bound_applied)) != 0) {
         json_decref(o);
         return NULL;
     }
@@ -326,6 +335,8 @@ char *mwp_json(const mwp_run *run)
         hamm_mwp_rounding_name(run->options.rounding), "synch_warps",
         hamm_mwp_synch_name(run->options.synch), "dram_efficiency", e, "prediction",
         result_json(run, &run->plain), "combined", combined_json(run));
+    if (root && run->options.issue_bound)
+        json_object_set_new(json_object_get(root, "options"), "issue_bound", json_true());
     if (!root)
         return NULL;
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |

@@ -57,7 +57,7 @@ int hamm_mwp_synch_parse(const char *name)
 
 void hamm_mwp_options_init(hamm_mwp_options *o)
 {
-    *o = (hamm_mwp_options){HAMM_MWP_ROUND_NONE, HAMM_MWP_SYNCH_N, 1.0};
+    *o = (hamm_mwp_options){HAMM_MWP_ROUND_NONE, HAMM_MWP_SYNCH_N, 1.0, 0};
 }
 
 /* Keep the tightest limit; on a tie the earlier one, in the order of the enum. */
@@ -192,6 +192,26 @@ static void compute_parallelism(const hamm_mwp_machine *m, const hamm_mwp_kernel
         r->rep = ceil(r->rep);
 }
 
+/* The issue-time bound (option issue_bound): an SM's warps share one issue port, so the
+ * busiest SM (the kernel ends when it does) needs at least Comp_cycles per warp one after
+ * the other, plus the latency of its last load.  Hong & Kim take this as Exec only in the
+ * compute case (MWP > CWP); when CWP >= MWP the memory case counts computation only
+ * between memory periods, which misses it when issue time exceeds memory time.  The
+ * busiest SM holds ceil(#Blocks / #Active_SMs) blocks, where #Rep averages over SMs: the
+ * two agree on a grid that fills the GPU evenly. */
+static void issue_bound(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                        const hamm_mwp_options *o, hamm_mwp_result *r)
+{
+    double blocks = ceil((double)k->blocks / m->sms);
+    r->busiest_sm_warps = blocks * r->warps_per_block;
+    r->issue_bound_cycles = r->mem_l + r->comp_cycles * r->busiest_sm_warps;
+    if (!o->issue_bound || r->issue_bound_cycles <= r->exec_cycles)
+        return;
+    r->exec_cycles = r->issue_bound_cycles;
+    r->issue_bound_applied = 1;
+    r->limiter = HAMM_MWP_LIMIT_COMPUTE;
+}
+
 /* The case, Exec, Synch_cost and what limits the kernel. */
 static void execution(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
                       const hamm_mwp_options *o, hamm_mwp_result *r)
@@ -216,6 +236,7 @@ static void execution(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
         r->exec_cycles = (r->mem_l + r->comp_cycles * r->n) * r->rep;
         r->limiter = HAMM_MWP_LIMIT_COMPUTE;
     }
+    issue_bound(m, k, o, r);
     r->synch_warps = r->mwp;
     if (o->synch == HAMM_MWP_SYNCH_BLOCK)
         r->synch_warps = fmin(r->mwp, r->warps_per_block);

@@ -287,7 +287,7 @@ static void occupancy(void **state)
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_OK);
     assert_int_equal(blocks, 2); /* 16384 / 6000 */
     assert_int_equal(why, HAMM_MWP_OCC_SHARED);
-    hamm_mwp_result r = predict_ok(&m, &k, &(hamm_mwp_options){0, 0, 1});
+    hamm_mwp_result r = predict_ok(&m, &k, &(hamm_mwp_options){0, 0, 1, 0});
     assert_int_equal(r.warps_per_block, 2);
     assert_near(r.n, 4, EPS);
     k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 512, 100, 0, 20, 0};
