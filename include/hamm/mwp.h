@@ -38,6 +38,10 @@ typedef struct hamm_mwp_machine {
     /* occupancy limits per SM, for kernels that give their resource use */
     uint32_t max_threads_per_sm, max_blocks_per_sm, registers_per_sm, shared_per_sm;
     unsigned coalescing;          /* hamm_mwp_coalescing; file key absent: segments */
+    /* bytes the memory moves for a transaction that misses the caches (an L2 line fetched
+     * whole), for counts derived from a workload; 0 (key absent): the transaction's own
+     * bytes (segments, or the sectors used) */
+    uint32_t memory_line_bytes;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */

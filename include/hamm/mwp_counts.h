@@ -22,6 +22,7 @@ typedef struct hamm_mwp_derived {
     size_t kernels;
     char kernel_name[128];
     hamm_mwp_coalescing coalescing;
+    uint32_t memory_line_bytes; /* the machine's (0: none) */
     uint64_t ctas, warps;   /* streamed: all of the grid's */
     uint64_t alu, sfu, shared; /* warp instructions of each class */
     uint64_t loads, stores;    /* global memory warp instructions */
@@ -30,6 +31,9 @@ typedef struct hamm_mwp_derived {
     uint64_t uncoal_transactions; /* of the uncoalesced instructions alone */
     uint64_t bytes;            /* bytes those transactions move (sectors used, under the
                                   sector rule) */
+    uint64_t memory_bytes;     /* the same as the memory moves them: each transaction
+                                  rounded up to whole lines of the machine's
+                                  memory_line_bytes (= bytes when it has none) */
     uint64_t barriers;
 } hamm_mwp_derived;
 

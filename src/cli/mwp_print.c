@@ -253,7 +253,7 @@ static json_t *result_json(const mwp_run *run, const hamm_mwp_result *r)
 
 static json_t *machine_json(const hamm_mwp_machine *m)
 {
-    return json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I, s:s}",
+    json_t *o = json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I, s:s}",
                      "name",
                      m->name, "sms", (json_int_t)m->sms, "freq_ghz", m->freq_ghz,
                      "mem_bandwidth_gbps", m->mem_bandwidth_gbps, "mem_ld_cycles",
@@ -264,6 +264,9 @@ static json_t *machine_json(const hamm_mwp_machine *m)
                      (json_int_t)m->registers_per_sm, "shared_per_sm",
                      (json_int_t)m->shared_per_sm, "coalescing",
                      hamm_mwp_coalescing_name((hamm_mwp_coalescing)m->coalescing));
+    if (o && m->memory_line_bytes) /* an optional key, shown when the file has it */
+        json_object_set_new(o, "memory_line_bytes", json_integer(m->memory_line_bytes));
+    return o;
 }
 
 /* kernel.derived_from: the workload's kernel and the totals the counts average. */
@@ -286,6 +289,8 @@ static json_t *derived_json(const mwp_run *run)
                           (json_int_t)d->transactions, "uncoal_transactions",
                           (json_int_t)d->uncoal_transactions, "bytes", (json_int_t)d->bytes,
                           "barriers", (json_int_t)d->barriers);
+    if (t && d->memory_line_bytes) /* only with a machine that has lines: older keys stay */
+        json_object_set_new(t, "memory_bytes", json_integer((json_int_t)d->memory_bytes));
     if (o && t && json_object_set_new(o, "totals", t) == 0)
         return o;
     json_decref(o);

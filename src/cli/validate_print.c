@@ -112,6 +112,22 @@ static void print_mwp_rows(FILE *out, const json_t *e)
     }
 }
 
+static void print_mwp_stats(FILE *out, const char *group, const json_t *by)
+{
+    const char *scopes[2] = {"per_kernel", "per_workload"}, *models[2] = {"plain", "combined"};
+    for (int sc = 0; sc < 2; sc++)
+        for (int m = 0; m < 2; m++) {
+            const json_t *t = json_object_get(json_object_get(by, scopes[sc]), models[m]);
+            fprintf(out, "%-33.33s %-10s %-9s %6lld", group, sc ? "workloads" : "kernels",
+                    models[m], (long long)json_integer_value(json_object_get(t, "points")));
+            cell(out, t, "geomean_abs_error_pct", 8, 2, 1.0, "");
+            cell(out, t, "mean_abs_error_pct", 8, 2, 1.0, "");
+            cell(out, t, "mean_signed_error_pct", 8, 2, 1.0, "+");
+            cell(out, t, "max_abs_error_pct", 8, 2, 1.0, "");
+            fprintf(out, " %7lld\n", (long long)json_integer_value(json_object_get(t, "within_10pct")));
+        }
+}
+
 /* The MWP/CWP entries' kernels and the relative-error statistics (docs/MWP.md,
  * "Validation"); nothing when the suite has none. */
 static void print_mwp(FILE *out, const json_t *doc)
@@ -126,21 +142,15 @@ static void print_mwp(FILE *out, const json_t *doc)
     json_t *e;
     json_array_foreach(json_object_get(doc, "entries"), i, e)
         print_mwp_rows(out, e);
-    fprintf(out, "\n%-10s %-9s %6s %8s %8s %8s %8s %7s\n", "over", "model", "points", "geomean",
-            "mean|e|", "mean", "max", "<=10%");
-    const char *scopes[2] = {"per_kernel", "per_workload"}, *models[2] = {"plain", "combined"};
-    for (int sc = 0; sc < 2; sc++)
-        for (int m = 0; m < 2; m++) {
-            const json_t *t = json_object_get(json_object_get(sum, scopes[sc]), models[m]);
-            fprintf(out, "%-10s %-9s %6lld", sc ? "workloads" : "kernels", models[m],
-                    (long long)json_integer_value(json_object_get(t, "points")));
-            cell(out, t, "geomean_abs_error_pct", 8, 2, 1.0, "");
-            cell(out, t, "mean_abs_error_pct", 8, 2, 1.0, "");
-            cell(out, t, "mean_signed_error_pct", 8, 2, 1.0, "+");
-            cell(out, t, "max_abs_error_pct", 8, 2, 1.0, "");
-            fprintf(out, " %7lld\n", (long long)json_integer_value(json_object_get(t, "within_10pct")));
-        }
+    fprintf(out, "\n%-33s %-10s %-9s %6s %8s %8s %8s %8s %7s\n", "group", "over", "model",
+            "points", "geomean", "mean|e|", "mean", "max", "<=10%");
+    print_mwp_stats(out, "all", sum);
+    const char *g;
+    json_t *by;
+    json_object_foreach(json_object_get(sum, "per_group"), g, by)
+        print_mwp_stats(out, g, by);
 }
+
 
 void cli_validate_table(FILE *out, const json_t *doc)
 {

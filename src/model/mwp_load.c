@@ -60,6 +60,9 @@ static const struct schema_field machine_rows[] = {
     {"coalescing", SCHEMA_ENUM, 0, 0, 0, 0, "segments", MM(coalescing), 0, "", NULL,
      "the coalescing rule counts derived from a workload use (segments: compute 1.x; "
      "sectors: 2.0 and later)", &coalescing_table},
+    {"memory_line_bytes", SCHEMA_U32, 0, 0, 1u << 16, 0, NULL, MM(memory_line_bytes), 0,
+     "bytes", NULL, "bytes the memory moves for a transaction that misses the caches (0: "
+     "the transaction's own)", NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 

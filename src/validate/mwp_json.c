@@ -52,8 +52,9 @@ json_t *mwp_entry_json(const suite_entry *e, const entry_result *r)
     kernels = report_checked(kernels, ok);
     double m, p, c;
     sums(r, &m, &p, &c);
-    return json_pack("{s:s, s:s, s:s, s:{s:s, s:b}, s:o, s:{s:f, s:f, s:f, s:o, s:o}}",
-                     "machine", e->mwp_machine, "machine_file", e->mwp_machine_path,
+    return json_pack("{s:s, s:s, s:s, s:s, s:{s:s, s:b}, s:o, s:{s:f, s:f, s:f, s:o, s:o}}",
+                     "group", e->mwp_group, "machine", e->mwp_machine, "machine_file",
+                     e->mwp_machine_path,
                      "machine_name", e->machine.name, "combined_variant", "dram_efficiency",
                      "measured per kernel", "issue_bound", e->issue_bound, "kernels", kernels,
                      "total", "measured_core_cycles", m, "plain_cycles", p, "combined_cycles",
@@ -75,12 +76,15 @@ static json_t *relstats_json(const double *m, const double *p, size_t n)
                      (json_int_t)t.within_10pct);
 }
 
-/* Points over kernels (per_workload 0) or workloads: measured, plain, combined. */
-static size_t gather(const hamm_suite *s, const entry_result *r, int per_workload, double *m,
-                     double *p, double *c)
+/* Points over kernels (per_workload 0) or workloads of the entries of `group` (NULL:
+ * all): measured, plain, combined. */
+static size_t gather(const hamm_suite *s, const entry_result *r, const char *group,
+                     int per_workload, double *m, double *p, double *c)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->n; i++) {
+        if (group && (!s->entries[i].mwp_group || strcmp(s->entries[i].mwp_group, group) != 0))
+            continue;
         if (per_workload && r[i].nmwp) {
             sums(&r[i], &m[n], &p[n], &c[n]);
             n++;
@@ -102,23 +106,49 @@ size_t mwp_rows(const hamm_suite *s, const entry_result *r)
     return n;
 }
 
-json_t *mwp_summary_json(const hamm_suite *s, const entry_result *r)
+/* {"per_kernel": {"plain", "combined"}, "per_workload": ...} of one group (NULL: all). */
+static json_t *scopes_json(const hamm_suite *s, const entry_result *r, const char *group,
+                           double *m, double *p, double *c)
 {
-    size_t rows = mwp_rows(s, r) + s->n;
-    double *m = hamm_calloc_array(rows, sizeof *m), *p = hamm_calloc_array(rows, sizeof *p);
-    double *c = hamm_calloc_array(rows, sizeof *c);
-    json_t *o = m && p && c ? json_object() : NULL;
+    json_t *o = json_object();
     int ok = o != NULL;
     static const char *const scope[] = {"per_kernel", "per_workload"};
     for (int w = 0; ok && w < 2; w++) {
-        size_t n = gather(s, r, w, m, p, c);
+        size_t n = gather(s, r, group, w, m, p, c);
         report_set(o, scope[w],
                    json_pack("{s:o, s:o}", "plain", relstats_json(m, p, n), "combined",
                              relstats_json(m, c, n)),
                    &ok);
     }
+    return report_checked(o, ok);
+}
+
+/* Each group's statistics, in the order groups first appear. */
+static json_t *groups_json(const hamm_suite *s, const entry_result *r, double *m, double *p,
+                           double *c)
+{
+    json_t *o = json_object();
+    int ok = o != NULL;
+    for (size_t i = 0; ok && i < s->n; i++) {
+        const char *g = s->entries[i].mwp_group;
+        if (g && !json_object_get(o, g))
+            report_set(o, g, scopes_json(s, r, g, m, p, c), &ok);
+    }
+    return report_checked(o, ok);
+}
+
+json_t *mwp_summary_json(const hamm_suite *s, const entry_result *r)
+{
+    size_t rows = mwp_rows(s, r) + s->n;
+    double *m = hamm_calloc_array(rows, sizeof *m), *p = hamm_calloc_array(rows, sizeof *p);
+    double *c = hamm_calloc_array(rows, sizeof *c);
+    json_t *o = m && p && c ? scopes_json(s, r, NULL, m, p, c) : NULL;
+    if (o && json_object_set_new(o, "per_group", groups_json(s, r, m, p, c)) != 0) {
+        json_decref(o);
+        o = NULL;
+    }
     free(m);
     free(p);
     free(c);
-    return report_checked(o, ok);
+    return o;
 }

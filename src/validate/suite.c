@@ -381,6 +381,7 @@ void hamm_suite_free(hamm_suite *s)
         free(e->model_path);
         free(e->mwp_machine);
         free(e->mwp_machine_path);
+        free(e->mwp_group);
     }
     free(s->entries);
     suite_free_sweeps(s);

@@ -25,6 +25,7 @@ typedef struct suite_entry {
      * entry), loaded when the suite loads; whether the combined model takes the issue
      * bound (docs/MWP.md, "Validation") */
     char *mwp_machine, *mwp_machine_path;
+    char *mwp_group; /* the summary's group ("group"; default "all") */
     hamm_mwp_machine machine;
     int issue_bound;
 } suite_entry;
@@ -62,7 +63,8 @@ hamm_status suite_get_str(const hamm_suite *s, json_t *obj, const char *key, con
                           int required, const char **out, hamm_error *err);
 int suite_valid_name(const char *n);
 
-/* An entry's "mwp" object (suite_mwp.c): {"workload", "machine", "issue_bound"}; *workload
+/* An entry's "mwp" object (suite_mwp.c): {"workload", "machine", "issue_bound", "group"};
+ * *workload
  * is the workload as written; it sets e->workload and loads the machine. */
 hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
                             const char *prefix, const char **workload, hamm_error *err);

@@ -7,7 +7,7 @@
 #include "suite.h"
 #include "workload/source.h"
 
-static const char *const mwp_keys[] = {"workload", "machine", "issue_bound", NULL};
+static const char *const mwp_keys[] = {"workload", "machine", "issue_bound", "group", NULL};
 
 #define bad suite_bad
 
@@ -51,10 +51,11 @@ hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
     if (!json_is_object(mwp))
         return bad(err, s, field, "expects an object {\"workload\": FILE, \"machine\": NAME|FILE}");
     snprintf(sub, sizeof sub, "%.80smwp.", prefix);
-    const char *machine;
+    const char *machine, *group;
     if (suite_check_keys(s, mwp, mwp_keys, sub, err) != HAMM_OK ||
         suite_get_str(s, mwp, "workload", sub, 1, workload, err) != HAMM_OK ||
-        suite_get_str(s, mwp, "machine", sub, 1, &machine, err) != HAMM_OK)
+        suite_get_str(s, mwp, "machine", sub, 1, &machine, err) != HAMM_OK ||
+        suite_get_str(s, mwp, "group", sub, 0, &group, err) != HAMM_OK)
         return err->status;
     json_t *ib = json_object_get(mwp, "issue_bound");
     snprintf(field, sizeof field, "%sissue_bound", sub);
@@ -65,7 +66,7 @@ hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
     if (workload_is_recording(*workload))
         return bad(err, s, field, "expects a kernel description (models/workloads/); an "
                                   "Accel-Sim recording is not run kernel by kernel here");
-    if (!(e->mwp_machine = suite_dup(machine)))
+    if (!(e->mwp_machine = suite_dup(machine)) || !(e->mwp_group = suite_dup(group ? group : "all")))
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     e->workload = 1;
     snprintf(field, sizeof field, "%smachine", sub);

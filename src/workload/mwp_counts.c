@@ -44,7 +44,8 @@ static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
 
 /* One global memory warp instruction: coalesced when the coalescer makes no more
  * transactions than the fewest its bytes could fit in. */
-static void count_memory(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_derived *d)
+static void count_memory(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
+                         hamm_mwp_derived *d)
 {
     gpu_transaction t[GPU_MAX_TRANSACTIONS];
     size_t n = gpu_coalesce(rule, in->addr, in->width, in->active, t);
@@ -53,8 +54,12 @@ static void count_memory(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_de
     d->loads += in->op == GPU_OP_LOAD;
     d->stores += in->op == GPU_OP_STORE;
     d->transactions += n;
-    for (size_t i = 0; i < n; i++)
-        d->bytes += rule == GPU_COALESCE_SECTORS ? 32u * popcount(t[i].sectors) : t[i].size;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t b = rule == GPU_COALESCE_SECTORS ? 32u * popcount(t[i].sectors) : t[i].size;
+        d->bytes += b;
+        /* a miss fetches whole lines: a lane's 4 bytes cost the line */
+        d->memory_bytes += line ? (b + line - 1) / line * line : b;
+    }
     if (n <= fewest(rule, in)) {
         d->coalesced++;
     } else {
@@ -63,13 +68,14 @@ static void count_memory(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_de
     }
 }
 
-static void count_inst(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_derived *d)
+static void count_inst(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
+                       hamm_mwp_derived *d)
 {
     switch (in->op) {
     case GPU_OP_ALU: d->alu++; break;
     case GPU_OP_SFU: d->sfu++; break;
     case GPU_OP_LOAD:
-    case GPU_OP_STORE: count_memory(rule, in, d); break;
+    case GPU_OP_STORE: count_memory(rule, line, in, d); break;
     case GPU_OP_SHARED_LOAD:
     case GPU_OP_SHARED_STORE: d->shared++; break;
     case GPU_OP_BARRIER: d->barriers++; break;
@@ -96,7 +102,7 @@ static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule ru
             int has = 1;
             while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
                    in->op != GPU_OP_EXIT)
-                count_inst(rule, in, d);
+                count_inst(rule, d->memory_line_bytes, in, d);
         }
         src->close_cta(src->self, cta);
     }
@@ -228,7 +234,7 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     k->synch_insts = (double)d->barriers / w;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
-    k->load_bytes_per_warp = mem > 0 ? (double)d->bytes / mem : 0;
+    k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
     k->threads_per_block = gpu_kernel_threads_per_cta(info);
     k->blocks = d->ctas > UINT32_MAX ? UINT32_MAX : (uint32_t)d->ctas;
     k->active_blocks_per_sm = 0;
@@ -243,6 +249,7 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
     *d = (hamm_mwp_derived){0};
     d->coalescing = m->coalescing < HAMM_MWP_COAL_COUNT ? (hamm_mwp_coalescing)m->coalescing
                                                         : HAMM_MWP_COAL_SEGMENTS;
+    d->memory_line_bytes = m->memory_line_bytes;
     gpu_coalesce_rule rule = rule_of(d->coalescing);
     gpu_kernel_info info = {0};
     hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)
