@@ -8,7 +8,8 @@
 #include "hamm_build_config.h"
 #include "plot_internal.h"
 
-static const char *const template_names[PLOT_KIND_COUNT] = {"bars.gp", "scatter.gp"};
+static const char *const template_names[PLOT_KIND_COUNT] = {"bars.gp", "scatter.gp",
+                                                            "loglog.gp"};
 
 void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *title)
 {

@@ -38,7 +38,7 @@ double plot_num(const json_t *obj, const char *key);
 const char *plot_str(const json_t *obj, const char *key, const char *dflt);
 
 /* The kinds of figure, one template each in plots/. */
-typedef enum plot_kind { PLOT_BARS, PLOT_SCATTER, PLOT_KIND_COUNT } plot_kind;
+typedef enum plot_kind { PLOT_BARS, PLOT_SCATTER, PLOT_LOGLOG, PLOT_KIND_COUNT } plot_kind;
 
 /* A figure being built: the data text and the variables its script sets. */
 typedef struct plot_fig {
@@ -76,6 +76,9 @@ hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err);
 /* Whether a hamm-validate/1 document has every field its figures read, of the right type
  * (plot_check.c); the error names the JSON path. */
 hamm_status plot_validate_check(const plot_ctx *c, const json_t *doc, hamm_error *err);
+/* Whether a hamm-validate/1 document has "mwp" entries, and their figure (plot_mwp.c). */
+int plot_has_mwp(const json_t *doc);
+hamm_status plot_mwp(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
 /* Every point of a hamm-sweep/1 document has what its figures read (heuristics h, from
  * its first point): else an error naming the file, the point and the field. */
