@@ -296,6 +296,43 @@ static void occupancy(void **state)
     assert_non_null(strstr(err.text, "registers"));
 }
 
+/* hamm's issue-bound variant.  small_machine(40), 100 computation and 1 coalesced
+ * instruction, 128-byte loads, 128 threads (4 warps), 25 blocks, 5 active per SM: N = 20;
+ * Mem_L = 400, MWP_Without_BW = 400/4 = 100 -> 20; BW_per_warp = 128/400 = 0.32 GB/s;
+ * MWP_peak_BW = 40/(0.32*10) = 12.5 = MWP; Comp_cycles = 4*101 = 404 > Mem_cycles = 400:
+ * memory case; #Rep = 25/(5*10) = 0.5; Exec = (400*20/12.5 + 404*(12.5-1))*0.5 = 2643.
+ * The busiest SM holds ceil(25/10) = 3 blocks = 12 warps: issue bound 400 + 404*12 = 5248,
+ * which the option takes as Exec (limiter compute); the paper's equations alone give 2643. */
+static void issue_bound_variant(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = small_machine(40);
+    hamm_mwp_kernel k = {"issue", 100, 1, 0, 0, 0, 128, 128, 25, 5, 0, 0};
+    hamm_mwp_options o = defaults();
+    assert_int_equal(o.issue_bound, 0);
+    hamm_mwp_result r = predict_ok(&m, &k, &o);
+    assert_int_equal(r.mwp_case, HAMM_MWP_CASE_MEMORY);
+    assert_near(r.mwp, 12.5, EPS);
+    assert_near(r.total_cycles, 2643, EPS);
+    assert_near(r.busiest_sm_warps, 12, EPS);
+    assert_near(r.issue_bound_cycles, 5248, EPS);
+    assert_int_equal(r.issue_bound_applied, 0);
+    assert_int_equal(r.limiter, HAMM_MWP_LIMIT_BANDWIDTH);
+    o.issue_bound = 1;
+    r = predict_ok(&m, &k, &o);
+    assert_near(r.exec_cycles, 5248, EPS);
+    assert_near(r.total_cycles, 5248, EPS);
+    assert_int_equal(r.issue_bound_applied, 1);
+    assert_int_equal(r.limiter, HAMM_MWP_LIMIT_COMPUTE);
+    /* the paper's example is far from it (730 + 132*20 = 3370): unchanged */
+    hamm_mwp_machine pm = paper_machine();
+    hamm_mwp_kernel pk = paper_kernel();
+    r = predict_ok(&pm, &pk, &o);
+    assert_near(r.issue_bound_cycles, 3370, EPS);
+    assert_int_equal(r.issue_bound_applied, 0);
+    assert_near(r.total_cycles, 50728.1875, 1e-6);
+}
+
 static void expect_refused(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
                            double efficiency, hamm_status status, const char *field,
                            const char *text)
@@ -397,6 +434,7 @@ int main(void)
         cmocka_unit_test(case_memory_latency), cmocka_unit_test(case_bandwidth),
         cmocka_unit_test(case_compute),      cmocka_unit_test(combined_model),
         cmocka_unit_test(synch_variants),    cmocka_unit_test(occupancy),
+        cmocka_unit_test(issue_bound_variant),
         cmocka_unit_test(bad_inputs),        cmocka_unit_test(bundled_paper_example),
         cmocka_unit_test(bad_files),
     };
