@@ -23,6 +23,7 @@ typedef struct hamm_mwp_derived {
     char kernel_name[128];
     hamm_mwp_coalescing coalescing;
     uint32_t memory_line_bytes; /* the machine's (0: none) */
+    uint32_t shared_banks;      /* the machine's (0: none) */
     uint64_t ctas, warps;   /* streamed: all of the grid's */
     uint64_t alu, sfu, shared; /* warp instructions of each class */
     uint64_t loads, stores;    /* global memory warp instructions */
@@ -35,6 +36,9 @@ typedef struct hamm_mwp_derived {
                                   rounded up to whole lines of the machine's
                                   memory_line_bytes (= bytes when it has none) */
     uint64_t barriers;
+    uint64_t shared_passes;    /* the load/store unit's passes over the shared-memory
+                                  instructions: each its bank-conflict degree under the
+                                  machine's shared_banks (1 each without) */
 } hamm_mwp_derived;
 
 /* Stream kernel `kernel` of the workload at `path` (NULL: the first; a number: that

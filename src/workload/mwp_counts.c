@@ -68,6 +68,29 @@ static void count_memory(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *
     }
 }
 
+/* A shared-memory access's passes: the most distinct 4-byte words its active lanes ask
+ * of one bank (lanes asking for the same word share it); 1 without banks. */
+static uint32_t shared_passes(uint32_t banks, const gpu_inst *in)
+{
+    uint64_t words[32];
+    uint32_t n = 0, most = 1;
+    for (uint32_t i = 0; banks && i < 32; i++) {
+        if (!(in->active >> i & 1))
+            continue;
+        uint64_t w = in->addr[i] / 4;
+        uint32_t same = 1, seen = 0;
+        for (uint32_t j = 0; j < n; j++) {
+            seen |= words[j] == w;
+            same += words[j] % banks == w % banks;
+        }
+        if (seen)
+            continue;
+        words[n++] = w;
+        most = same > most ? same : most;
+    }
+    return most;
+}
+
 static void count_inst(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
                        hamm_mwp_derived *d)
 {
@@ -77,7 +100,10 @@ static void count_inst(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in
     case GPU_OP_LOAD:
     case GPU_OP_STORE: count_memory(rule, line, in, d); break;
     case GPU_OP_SHARED_LOAD:
-    case GPU_OP_SHARED_STORE: d->shared++; break;
+    case GPU_OP_SHARED_STORE:
+        d->shared++;
+        d->shared_passes += shared_passes(d->shared_banks, in);
+        break;
     case GPU_OP_BARRIER: d->barriers++; break;
     case GPU_OP_EXIT: break;
     }
@@ -232,6 +258,11 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     k->coal_mem_insts = (double)d->coalesced / w;
     k->uncoal_mem_insts = (double)d->uncoalesced / w;
     k->synch_insts = (double)d->barriers / w;
+    k->sfu_insts = (double)d->sfu / w;
+    k->shared_insts = (double)d->shared / w;
+    /* the load/store unit takes a global instruction's transactions one a cycle (one
+     * access each: a segment, or a line through the L1) and a shared one's passes */
+    k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
@@ -250,6 +281,7 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
     d->coalescing = m->coalescing < HAMM_MWP_COAL_COUNT ? (hamm_mwp_coalescing)m->coalescing
                                                         : HAMM_MWP_COAL_SEGMENTS;
     d->memory_line_bytes = m->memory_line_bytes;
+    d->shared_banks = m->shared_banks;
     gpu_coalesce_rule rule = rule_of(d->coalescing);
     gpu_kernel_info info = {0};
     hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)
