@@ -124,7 +124,8 @@ static void print_mwp_stats(FILE *out, const char *group, const json_t *by)
             cell(out, t, "mean_abs_error_pct", 8, 2, 1.0, "");
             cell(out, t, "mean_signed_error_pct", 8, 2, 1.0, "+");
             cell(out, t, "max_abs_error_pct", 8, 2, 1.0, "");
-            fprintf(out, " %7lld\n", (long long)json_integer_value(json_object_get(t, "within_10pct")));
+            fprintf(out, " %7lld\n",
+                    (long long)json_integer_value(json_object_get(t, "within_10pct")));
         }
 }
 

@@ -1,6 +1,7 @@
 /* suite_mwp.c - a suite entry's "mwp" object: a kernel description run on the GPU engine
  * and predicted by the MWP/CWP model on a machine file (docs/SUITES.md, "MWP entries"). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,7 +50,8 @@ hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
     char field[160], sub[96]; /* prefix is "entries[I]." */
     snprintf(field, sizeof field, "%.80smwp", prefix);
     if (!json_is_object(mwp))
-        return bad(err, s, field, "expects an object {\"workload\": FILE, \"machine\": NAME|FILE}");
+        return bad(err, s, field,
+                   "expects an object {\"workload\": FILE, \"machine\": NAME|FILE}");
     snprintf(sub, sizeof sub, "%.80smwp.", prefix);
     const char *machine, *group;
     if (suite_check_keys(s, mwp, mwp_keys, sub, err) != HAMM_OK ||
@@ -63,10 +65,14 @@ hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
         return bad(err, s, field, "expects true or false");
     e->issue_bound = ib ? json_is_true(ib) : 1;
     snprintf(field, sizeof field, "%sworkload", sub);
-    if (workload_is_recording(*workload))
+    char *resolved = suite_resolve(s, *workload);
+    int recording = resolved && workload_is_recording(resolved);
+    free(resolved);
+    if (recording)
         return bad(err, s, field, "expects a kernel description (models/workloads/); an "
                                   "Accel-Sim recording is not run kernel by kernel here");
-    if (!(e->mwp_machine = suite_dup(machine)) || !(e->mwp_group = suite_dup(group ? group : "all")))
+    if (!resolved || !(e->mwp_machine = suite_dup(machine)) ||
+        !(e->mwp_group = suite_dup(group ? group : "all")))
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     e->workload = 1;
     snprintf(field, sizeof field, "%smachine", sub);
