@@ -19,8 +19,9 @@ hi = STATS_max > hi ? STATS_max : hi
 stats data using 5 nooutput
 lo = STATS_min < lo ? STATS_min : lo
 hi = STATS_max > hi ? STATS_max : hi
-lo = 10 ** floor(log10(lo))
-hi = 10 ** ceil(log10(hi))
+# a margin of a factor 1.5, so that no point sits on the border
+lo = lo / 1.5
+hi = hi * 1.5
 set xrange [lo:hi]
 set yrange [lo:hi]
 set grid xtics ytics lc rgb '#b0b0b0' lw 0.5 dt 3
