@@ -183,9 +183,10 @@ void mwp_print_head(FILE *out, const mwp_run *run, const hamm_mwp_result *r)
             "(coalesced) / %g (uncoalesced) cycles\n", (unsigned)m->sms, m->freq_ghz,
             m->mem_bandwidth_gbps, m->mem_ld_cycles, m->departure_del_coal,
             m->departure_del_uncoal);
-    fprintf(out, "options  rounding %s, synch warps %s\n",
+    fprintf(out, "options  rounding %s, synch warps %s%s\n",
             hamm_mwp_rounding_name(run->options.rounding),
-            hamm_mwp_synch_name(run->options.synch));
+            hamm_mwp_synch_name(run->options.synch),
+            run->options.issue_bound ? ", issue bound (hamm's variant)" : "");
     print_source(out, run);
     if (run->derived)
         print_derived(out, run);
@@ -260,13 +261,21 @@ static json_t *result_json(const mwp_run *run, const hamm_mwp_result *r)
         json_decref(o);
         return NULL;
     }
+    if (o && run->options.issue_bound && /* hamm's variant: its keys only when asked for */
+        json_object_update_new(o, json_pack("{s:f, s:f, s:b}", "busiest_sm_warps",
+                                            r->busiest_sm_warps, "issue_bound_cycles",
+                                            r->issue_bound_cycles, "issue_bound_applied",
+                                            r->issue_bound_applied)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
     return o;
 }
 
 json_t *mwp_machine_json(const mwp_run *run)
 {
     const hamm_mwp_machine *m = &run->machine;
-    return json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I, s:s, s:o}",
+    json_t *o = json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I, s:s, s:o}",
                      "name",
                      m->name, "sms", (json_int_t)m->sms, "freq_ghz", m->freq_ghz,
                      "mem_bandwidth_gbps", m->mem_bandwidth_gbps, "mem_ld_cycles",
@@ -278,6 +287,9 @@ json_t *mwp_machine_json(const mwp_run *run)
                      (json_int_t)m->shared_per_sm, "coalescing",
                      hamm_mwp_coalescing_name((hamm_mwp_coalescing)m->coalescing), "system",
                      m->system[0] ? json_string(m->system) : json_null());
+    if (o && m->memory_line_bytes) /* an optional key, shown when the file has it */
+        json_object_set_new(o, "memory_line_bytes", json_integer(m->memory_line_bytes));
+    return o;
 }
 
 /* kernel.derived_from: the workload's kernel and the totals the counts average. */
@@ -300,6 +312,8 @@ static json_t *derived_json(const mwp_run *run)
                           (json_int_t)d->transactions, "uncoal_transactions",
                           (json_int_t)d->uncoal_transactions, "bytes", (json_int_t)d->bytes,
                           "barriers", (json_int_t)d->barriers);
+    if (t && d->memory_line_bytes) /* only with a machine that has lines: older keys stay */
+        json_object_set_new(t, "memory_bytes", json_integer((json_int_t)d->memory_bytes));
     if (o && t && json_object_set_new(o, "totals", t) == 0)
         return o;
     json_decref(o);
@@ -375,6 +389,8 @@ char *mwp_json(const mwp_run *run)
         hamm_mwp_rounding_name(run->options.rounding), "synch_warps",
         hamm_mwp_synch_name(run->options.synch), "dram_efficiency", e, "prediction",
         result_json(run, &run->plain), "combined", combined_json(run));
+    if (root && run->options.issue_bound)
+        json_object_set_new(json_object_get(root, "options"), "issue_bound", json_true());
     return mwp_json_text(root);
 }
 

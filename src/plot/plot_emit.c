@@ -9,7 +9,8 @@
 #include "plot_internal.h"
 
 static const char *const template_names[PLOT_KIND_COUNT] = {"bars.gp", "scatter.gp",
-                                                                    "lines.gp", "regions.gp"};
+                                                                    "lines.gp", "regions.gp",
+                                                                    "loglog.gp"};
 
 void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *title)
 {

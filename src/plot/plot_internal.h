@@ -43,6 +43,7 @@ typedef enum plot_kind {
     PLOT_SCATTER,
     PLOT_LINES,
     PLOT_REGIONS,
+    PLOT_LOGLOG,
     PLOT_KIND_COUNT
 } plot_kind;
 
@@ -83,6 +84,10 @@ hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err);
 /* Whether a hamm-validate/1 document has every field its figures read, of the right type
  * (plot_check.c); the error names the JSON path. */
 hamm_status plot_validate_check(const plot_ctx *c, const json_t *doc, hamm_error *err);
+/* Whether a hamm-validate/1 document has "mwp" entries, and their figure
+ * (plot_mwp_cycles.c). */
+int plot_has_mwp(const json_t *doc);
+hamm_status plot_mwp(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
 /* Every point of a hamm-sweep/1 document has what its figures read (heuristics h, from
  * its first point): else an error naming the file, the point and the field. */
