@@ -6,6 +6,9 @@
 # with the counts derived from the same file, plain and combined with E = the engine's
 # measured DRAM efficiency of that run.  Errors are (predicted - measured) / measured.
 # Only a description's first kernel is compared, so give one-kernel descriptions.
+# `hamm validate models/suites/mwp.json` is the fuller form (every kernel, E per kernel,
+# the issue bound in the combined model, geometric means; docs/MWP.md, "Validation");
+# this script stays for the "capped" experiment and Hong & Kim's model with E alone.
 # SYSTEM and MACHINE: the system model and the MWP machine (default yuan09-baseline).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

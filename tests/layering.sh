@@ -18,6 +18,7 @@ owner() {
     config.h) echo config ;;
     stream.h) echo stream ;;
     stats.h) echo stats ;;
+    banked.h) echo banked ;;
     dram_model.h) echo model ;;
     engine.h) echo engine ;;
     command.h) echo check ;;
@@ -27,7 +28,7 @@ owner() {
     validate.h) echo validate ;;
     workload.h) echo workload ;;
     gpu.h) echo gpu ;;
-    mwp.h) echo model ;;
+    mwp.h | mwp_sweep.h) echo model ;;
     mwp_counts.h) echo workload ;;
     *) echo "layering.sh: include/hamm/$1 belongs to no folder; add it to owner()" >&2
        return 1 ;;

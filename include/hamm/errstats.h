@@ -39,6 +39,24 @@ typedef struct hamm_errstats {
 HAMM_API void hamm_errstats_compute(const double *measured, const double *predicted, size_t n,
                                     hamm_errstats *out);
 
+/* Relative errors of execution-time predictions (the MWP/CWP model against the GPU
+ * engine, docs/MWP.md "Validation"): error = (predicted - measured) / measured, in per
+ * cent, and their geometric mean of absolute values, as Hong & Kim report their
+ * model's accuracy. */
+typedef struct hamm_relstats {
+    size_t points;               /* pairs with measured > 0; the rest undefined when 0 */
+    double geomean_abs_error_pct;/* exp(mean ln |error|); 0 when some error is exactly 0 */
+    double mean_abs_error_pct;   /* arithmetic mean |error| */
+    double mean_signed_error_pct;/* mean error: > 0 over-predicts */
+    double max_abs_error_pct;
+    size_t within_10pct;         /* points with |error| <= 10% */
+} hamm_relstats;
+
+/* Statistics of the pairs with measured[i] > 0 (the others are left out); either array
+ * may be NULL when n is 0.  Sums run in index order. */
+HAMM_API void hamm_relstats_compute(const double *measured, const double *predicted, size_t n,
+                                    hamm_relstats *out);
+
 #ifdef __cplusplus
 }
 #endif

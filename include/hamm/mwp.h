@@ -38,6 +38,18 @@ typedef struct hamm_mwp_machine {
     /* occupancy limits per SM, for kernels that give their resource use */
     uint32_t max_threads_per_sm, max_blocks_per_sm, registers_per_sm, shared_per_sm;
     unsigned coalescing;          /* hamm_mwp_coalescing; file key absent: segments */
+    char system[128];             /* the hamm system model of this GPU's memory, for E
+                                     from a trace (hamm mwp --trace); "": none named */
+    /* bytes the memory moves for a transaction that misses the caches (an L2 line fetched
+     * whole), for counts derived from a workload; 0 (key absent): the transaction's own
+     * bytes (segments, or the sectors used) */
+    uint32_t memory_line_bytes;
+    /* The SM's pipelines, for the issue bound (hamm's variant; keys absent: 0): cycles an
+     * SM's schedulers take to issue an SFU and a memory (global or shared) warp
+     * instruction (0: issue_cycles), and its shared-memory banks (0: a shared access is
+     * one pass of the load/store unit, whatever its addresses). */
+    double sfu_issue_cycles, mem_issue_cycles;
+    uint32_t shared_banks;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */
@@ -49,6 +61,10 @@ typedef struct hamm_mwp_kernel {
     uint32_t threads_per_block, blocks;
     uint32_t active_blocks_per_sm; /* 0: computed from the resources below */
     uint32_t regs_per_thread, shared_per_block; /* bytes; 0: none used */
+    /* For the issue bound (optional keys, 0 when absent): of comp_insts, those on the SFU
+     * and those on shared memory, per warp; and the cycles a warp keeps the SM's
+     * load/store unit busy (one a global transaction, one a shared bank-conflict pass). */
+    double sfu_insts, shared_insts, lsu_cycles;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */
@@ -70,6 +86,11 @@ typedef struct hamm_mwp_options {
     hamm_mwp_rounding rounding;
     hamm_mwp_synch synch;
     double dram_efficiency; /* E in (0, 1]: the DRAM sustains Mem_Bandwidth * E */
+    /* 1: this project's issue-time bound (not Hong & Kim's, docs/MWP.md "Variants"): Exec
+     * is at least Mem_L + the warps of the busiest SM x what one warp takes of the SM's
+     * schedulers (each instruction at its class's issue cycles) or of its load/store unit,
+     * whichever is more, whatever the case; 0 (default): the paper's equations alone. */
+    int issue_bound;
 } hamm_mwp_options;
 
 /* Which of the three execution-time equations applies. */
@@ -112,13 +133,17 @@ typedef struct hamm_mwp_result {
     double comp_cycles, mem_cycles, cwp_full, cwp;
     double rep;                        /* #Rep */
     double synch_warps;                /* the MWP Synch_cost uses */
+    double busiest_sm_warps;           /* ceil(#Blocks / #Active_SMs) x warps per block */
+    double issue_per_warp, lsu_per_warp; /* a warp's scheduler and load/store cycles */
+    double issue_bound_cycles;         /* Mem_L + max of the two x busiest_sm_warps */
+    int issue_bound_applied;           /* 1: the issue bound raised Exec (option on) */
     double exec_cycles, synch_cycles, total_cycles;
     double total_seconds;              /* total_cycles at Freq */
     hamm_mwp_case mwp_case;
     hamm_mwp_limiter limiter;
 } hamm_mwp_result;
 
-/* The defaults: no rounding, MWP bounded by N in Synch_cost, E = 1. */
+/* The defaults: no rounding, MWP bounded by N in Synch_cost, E = 1, no issue bound. */
 HAMM_API void hamm_mwp_options_init(hamm_mwp_options *o);
 
 /* Active blocks per SM: the kernel's own figure, else the tightest of the machine's

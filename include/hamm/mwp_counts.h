@@ -22,6 +22,8 @@ typedef struct hamm_mwp_derived {
     size_t kernels;
     char kernel_name[128];
     hamm_mwp_coalescing coalescing;
+    uint32_t memory_line_bytes; /* the machine's (0: none) */
+    uint32_t shared_banks;      /* the machine's (0: none) */
     uint64_t ctas, warps;   /* streamed: all of the grid's */
     uint64_t alu, sfu, shared; /* warp instructions of each class */
     uint64_t loads, stores;    /* global memory warp instructions */
@@ -30,7 +32,13 @@ typedef struct hamm_mwp_derived {
     uint64_t uncoal_transactions; /* of the uncoalesced instructions alone */
     uint64_t bytes;            /* bytes those transactions move (sectors used, under the
                                   sector rule) */
+    uint64_t memory_bytes;     /* the same as the memory moves them: each transaction
+                                  rounded up to whole lines of the machine's
+                                  memory_line_bytes (= bytes when it has none) */
     uint64_t barriers;
+    uint64_t shared_passes;    /* the load/store unit's passes over the shared-memory
+                                  instructions: each its bank-conflict degree under the
+                                  machine's shared_banks (1 each without) */
 } hamm_mwp_derived;
 
 /* Stream kernel `kernel` of the workload at `path` (NULL: the first; a number: that

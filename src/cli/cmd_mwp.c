@@ -7,17 +7,24 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "hamm/mwp_sweep.h"
 #include "mwp_print.h"
+#include "mwp_sweep_print.h"
+#include "mwp_trace.h"
 
 #define CMD "mwp"
 
-enum { OPT_MACHINE = 256, OPT_ROUNDING, OPT_SYNCH, OPT_EFFICIENCY, OPT_WORKLOAD, OPT_KERNEL };
+enum {
+    OPT_MACHINE = 256, OPT_ROUNDING, OPT_SYNCH, OPT_EFFICIENCY, OPT_WORKLOAD, OPT_KERNEL,
+    OPT_TRACE, OPT_SWEEP, OPT_ISSUE_BOUND
+};
 
 void cmd_mwp_help(FILE *out)
 {
     fprintf(out,
             "usage: hamm mwp --machine NAME|FILE [options] KERNEL.json\n"
-            "       hamm mwp --machine NAME|FILE [options] --workload W [--kernel K]\n\n"
+            "       hamm mwp --machine NAME|FILE [options] --workload W [--kernel K]\n"
+            "       hamm mwp ... [--trace FILE|DIR ...] [--sweep PARAM=LIST]\n\n"
             "Predict a kernel's execution time with the MWP/CWP model of Hong & Kim (ISCA\n"
             "2009): memory warp parallelism (MWP), computation warp parallelism (CWP), which\n"
             "of the three cases applies, every intermediate, and what limits the kernel\n"
@@ -36,12 +43,35 @@ void cmd_mwp_help(FILE *out)
             "      --dram-efficiency E  also the combined model: the DRAM sustains\n"
             "                           Mem_Bandwidth x E (0 < E <= 1); both predictions\n"
             "                           are reported, and which bound moved\n"
+            "      --issue-bound        hamm's variant, not the paper's: Exec at least\n"
+            "                           Mem_L + Comp_cycles x the busiest SM's warps (one\n"
+            "                           issue port per SM; docs/MWP.md, \"Variants\")\n"
             "      --workload W         derive the counts from W instead: a kernel\n"
             "                           description (models/workloads/) or an Accel-Sim\n"
             "                           recording, every warp through the machine's\n"
             "                           coalescer (docs/MWP.md, \"Counts from a workload\")\n"
             "      --kernel K           with --workload: the kernel, by index from 0 or by\n"
             "                           name (default: the first)\n"
+            "      --sweep PARAM=LIST   one prediction per value of PARAM (threads_per_block,\n"
+            "                           active_blocks, bandwidth, mem_ld, departure_del_coal,\n"
+            "                           departure_del_uncoal, comp_insts, mem_insts,\n"
+            "                           dram_efficiency); LIST: 1,2,4 or FROM:TO:STEP; JSON\n"
+            "                           schema hamm-mwp-sweep/1, which hamm plot draws\n"
+            "      --trace FILE|DIR     E from the hybrid DRAM model run on the kernel's\n"
+            "                           requests (repeatable; a directory: every trace in it,\n"
+            "                           e.g. a tap of hamm simulate --workload W --tap DIR);\n"
+            "                           E = busy / active cycles summed over the channels\n"
+            "  -H, --heuristic NAME     with --trace: the DRAM model's heuristic (default\n"
+            "                           command-timed; see hamm predict --help)\n"
+            "  -R, --replay MODE        with --trace: saturated (default) or timed\n"
+            "  -m, --model NAME|FILE    with --trace: the system model (default: the one the\n"
+            "                           machine file names in \"system\")\n"
+            "      --model-path DIR     look model names up in DIR first (repeatable)\n"
+            "  -s, --set KEY=VALUE      with --trace: override a system model field\n"
+            "  -f, --format NAME        with --trace: the traces' format (default: detect)\n"
+            "  -k, --skip-bad           with --trace: skip malformed lines\n"
+            "  -r, --request-size N     with --trace: bytes per request where a trace has none\n"
+            "  -T, --threads N          with --trace: 1 or 2 (default) threads; same results\n"
             "  -j, --json               JSON (schema hamm-mwp/1, see docs/MWP.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n"
             "  -h, --help               this help\n");
@@ -52,6 +82,9 @@ typedef struct mwp_args {
     int json;
     hamm_mwp_options options;
     int combined;
+    const char *sweep;    /* --sweep PARAM=LIST */
+    mwp_trace_opts trace; /* --trace and the options that go with it */
+    int trace_only;       /* an option that needs --trace was given */
 } mwp_args;
 
 static int parse_variant(int opt, const char *arg, mwp_args *a)
@@ -83,6 +116,65 @@ static int parse_efficiency(const char *arg, mwp_args *a)
     return CLI_OK;
 }
 
+/* The options that go with --trace: CLI_OK, or a usage error. */
+static int parse_trace_option(int c, const char *arg, mwp_args *a)
+{
+    a->trace_only = 1;
+    switch (c) {
+    case OPT_TRACE:
+        if (a->trace.ngiven == MWP_TRACE_MAX)
+            return cli_usage(CMD, "--trace: at most %d", MWP_TRACE_MAX);
+        a->trace.given[a->trace.ngiven++] = arg;
+        return CLI_OK;
+    case 'H': return mwp_trace_heuristic(CMD, arg, &a->trace);
+    case 'R':
+        if (strcmp(arg, "timed") != 0 && strcmp(arg, "saturated") != 0)
+            return cli_usage(CMD, "--replay: expected saturated or timed, not '%s'", arg);
+        a->trace.timed = strcmp(arg, "timed") == 0;
+        return CLI_OK;
+    default: break;
+    }
+    int shared = cli_trace_option(CMD, c, arg, &a->trace.in);
+    if (shared < 0)
+        return CLI_USAGE;
+    return shared > 0 ? CLI_OK : cli_usage(CMD, "unknown option");
+}
+
+/* One option: CLI_OK, -1 for --help (shown), else a usage error's status. */
+static int parse_one(int c, const char *arg, mwp_args *a)
+{
+    switch (c) {
+    case OPT_MACHINE: a->machine = arg; return CLI_OK;
+    case OPT_ROUNDING:
+    case OPT_SYNCH: return parse_variant(c, arg, a);
+    case OPT_EFFICIENCY: return parse_efficiency(arg, a);
+    case OPT_WORKLOAD: a->workload = arg; return CLI_OK;
+    case OPT_KERNEL: a->kernel_sel = arg; return CLI_OK;
+    case OPT_SWEEP: a->sweep = arg; return CLI_OK;
+    case OPT_ISSUE_BOUND: a->options.issue_bound = 1; return CLI_OK;
+    case 'j': a->json = 1; return CLI_OK;
+    case 'o': a->out_path = arg; return CLI_OK;
+    case 'h': cmd_mwp_help(stdout); return -1;
+    case '?': return cli_usage(CMD, "unknown option");
+    default: return parse_trace_option(c, arg, a);
+    }
+}
+
+/* What the options say together. */
+static int check_combination(mwp_args *a)
+{
+    if (!a->machine)
+        return cli_usage(CMD, "needs --machine NAME|FILE");
+    if (a->kernel_sel && !a->workload)
+        return cli_usage(CMD, "--kernel needs --workload");
+    if (a->trace_only && a->trace.ngiven == 0)
+        return cli_usage(CMD, "-H, -R, -m, -s, -f, -k, -r, -T and --model-path go with "
+                              "--trace");
+    if (a->trace.ngiven && a->combined)
+        return cli_usage(CMD, "takes E from either --trace or --dram-efficiency, not both");
+    return CLI_OK;
+}
+
 /* 0: go on; -1: --help shown; else the exit status of a usage error. */
 static int parse_options(int argc, char **argv, mwp_args *a)
 {
@@ -93,30 +185,21 @@ static int parse_options(int argc, char **argv, mwp_args *a)
         {"dram-efficiency", required_argument, NULL, OPT_EFFICIENCY},
         {"workload", required_argument, NULL, OPT_WORKLOAD},
         {"kernel", required_argument, NULL, OPT_KERNEL},
+        {"trace", required_argument, NULL, OPT_TRACE},
+        {"sweep", required_argument, NULL, OPT_SWEEP},
+        {"issue-bound", no_argument, NULL, OPT_ISSUE_BOUND},
+        {"heuristic", required_argument, NULL, 'H'}, {"replay", required_argument, NULL, 'R'},
         {"json", no_argument, NULL, 'j'}, {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+        {"help", no_argument, NULL, 'h'}, CLI_TRACE_LONGOPTS, {NULL, 0, NULL, 0}};
     int c, rc = CLI_OK;
     optind = 1;
-    while (rc == CLI_OK && (c = getopt_long(argc, argv, "jo:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_MACHINE: a->machine = optarg; break;
-        case OPT_ROUNDING:
-        case OPT_SYNCH: rc = parse_variant(c, optarg, a); break;
-        case OPT_EFFICIENCY: rc = parse_efficiency(optarg, a); break;
-        case OPT_WORKLOAD: a->workload = optarg; break;
-        case OPT_KERNEL: a->kernel_sel = optarg; break;
-        case 'j': a->json = 1; break;
-        case 'o': a->out_path = optarg; break;
-        case 'h': cmd_mwp_help(stdout); return -1;
-        default: return cli_usage(CMD, "unknown option");
-        }
-    }
+    while (rc == CLI_OK &&
+           (c = getopt_long(argc, argv, "jo:hH:R:f:kr:m:s:T:", longopts, NULL)) != -1)
+        rc = parse_one(c, optarg, a);
+    if (rc == CLI_OK)
+        rc = check_combination(a);
     if (rc != CLI_OK)
         return rc;
-    if (!a->machine)
-        return cli_usage(CMD, "needs --machine NAME|FILE");
-    if (a->kernel_sel && !a->workload)
-        return cli_usage(CMD, "--kernel needs --workload");
     if (a->workload) {
         if (optind != argc)
             return cli_usage(CMD, "takes either --workload or a KERNEL file, not both");
@@ -174,33 +257,114 @@ static int write_out(const mwp_args *a, const mwp_run *run)
     return cli_outfile_commit(&out);
 }
 
-static int run_model(const mwp_args *a, const char *mpath)
+/* E from the traces, with the system model -m names, else the machine's. */
+static int trace_efficiency(const mwp_args *a, mwp_run *run, mwp_trace_result *tr)
+{
+    const char *model = a->trace.in.model ? a->trace.in.model : run->machine.system;
+    if (!model[0])
+        return cli_usage(CMD, "--trace needs -m SYSTEM: the machine %s names no system "
+                              "model (\"system\" in its file)", run->machine.name);
+    int rc = mwp_trace_run(&a->trace, model, tr);
+    if (rc != CLI_OK)
+        return rc;
+    run->options.dram_efficiency = tr->efficiency;
+    run->combined = 1;
+    run->trace = tr;
+    return CLI_OK;
+}
+
+static int predict(const mwp_args *a, mwp_run *run)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_mwp_options plain = run->options;
+    plain.dram_efficiency = 1;
+    hamm_status st = hamm_mwp_predict(&run->machine, &run->kernel, &plain, &run->plain, &err);
+    if (st != HAMM_OK)
+        hamm_error_locate(&err, HAMM_IN(a->kernel));
+    if (st == HAMM_OK && run->combined)
+        st = hamm_mwp_predict(&run->machine, &run->kernel, &run->options, &run->with_e, &err);
+    return st != HAMM_OK ? cli_report(&err) : write_out(a, run);
+}
+
+static int run_model(const mwp_args *a, const char *mpath, const hamm_mwp_sweep *sweep,
+                     mwp_trace_result *tr)
 {
     mwp_run run = {.machine_path = mpath, .kernel_path = a->kernel, .options = a->options,
                    .combined = a->combined, .derived = a->workload != NULL};
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_mwp_options plain = a->options;
-    plain.dram_efficiency = 1;
     hamm_status st = hamm_mwp_load_machine(&run.machine, mpath, &err);
     if (st == HAMM_OK)
         st = a->workload ? hamm_mwp_derive(a->workload, a->kernel_sel, &run.machine,
                                            &run.kernel, &run.counts, &err)
                          : hamm_mwp_load_kernel(&run.kernel, a->kernel, &err);
-    if (st == HAMM_OK && (st = hamm_mwp_predict(&run.machine, &run.kernel, &plain, &run.plain,
-                                                &err)) != HAMM_OK)
-        hamm_error_locate(&err, HAMM_IN(a->kernel));
-    if (st == HAMM_OK && a->combined)
-        st = hamm_mwp_predict(&run.machine, &run.kernel, &a->options, &run.with_e, &err);
     if (st != HAMM_OK)
         return cli_report(&err);
-    return write_out(a, &run);
+    int rc = a->trace.ngiven ? trace_efficiency(a, &run, tr) : CLI_OK;
+    if (rc != CLI_OK)
+        return rc;
+    if (sweep)
+        return mwp_sweep_output(sweep, &run, a->json || cli_wants_json(a->out_path),
+                                a->out_path);
+    return predict(a, &run);
+}
+
+/* --sweep's list, parsed before any work: a bad one is a usage error. */
+static int parse_sweep(const mwp_args *a, hamm_mwp_sweep *s)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_mwp_sweep_parse(a->sweep, s, &err) != HAMM_OK)
+        return cli_report(&err);
+    if (s->param == HAMM_MWP_PARAM_DRAM_EFFICIENCY && (a->combined || a->trace.ngiven)) {
+        hamm_mwp_sweep_free(s);
+        return cli_usage(CMD, "--sweep dram_efficiency gives E itself: not with "
+                              "--dram-efficiency or --trace");
+    }
+    return CLI_OK;
+}
+
+/* Before any work: no output names an input (the machine, the kernel, every trace). */
+static int check_paths(const mwp_args *a, const char *mpath, const mwp_trace_result *tr)
+{
+    size_t n = 3 + tr->nfiles;
+    cli_path *paths = calloc(n, sizeof *paths);
+    if (!paths) {
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    paths[0] = (cli_path){mpath, "the machine", 0};
+    paths[1] = (cli_path){a->workload ? NULL : a->kernel, "the kernel", 0};
+    paths[2] = (cli_path){a->out_path, "-o", 1};
+    for (size_t i = 0; i < tr->nfiles; i++)
+        paths[3 + i] = (cli_path){tr->files[i], "a trace", 0};
+    int rc = cli_check_paths(CMD, paths, n);
+    free(paths);
+    return rc;
+}
+
+static int run_checked(const mwp_args *a, const char *mpath)
+{
+    hamm_mwp_sweep sweep = {0};
+    mwp_trace_result tr = {0};
+    int rc = a->sweep ? parse_sweep(a, &sweep) : CLI_OK;
+    if (rc == CLI_OK && a->trace.ngiven)
+        rc = mwp_trace_expand(&a->trace, &tr);
+    if (rc == CLI_OK)
+        rc = check_paths(a, mpath, &tr);
+    if (rc == CLI_OK)
+        rc = run_model(a, mpath, a->sweep ? &sweep : NULL, &tr);
+    mwp_trace_free(&tr);
+    hamm_mwp_sweep_free(&sweep);
+    return rc;
 }
 
 int cmd_mwp(int argc, char **argv)
 {
     mwp_args a = {0};
     hamm_mwp_options_init(&a.options);
+    cli_trace_init(&a.trace.in);
     int rc = parse_options(argc, argv, &a);
     if (rc < 0)
         return CLI_OK;
@@ -209,8 +373,5 @@ int cmd_mwp(int argc, char **argv)
     char mpath[4200];
     if ((rc = machine_path(a.machine, mpath, sizeof mpath)) != CLI_OK)
         return rc;
-    cli_path paths[] = {{mpath, "the machine", 0}, {a.workload ? NULL : a.kernel, "the kernel", 0},
-                        {a.out_path, "-o", 1}};
-    rc = cli_check_paths(CMD, paths, 3);
-    return rc != CLI_OK ? rc : run_model(&a, mpath);
+    return run_checked(&a, mpath);
 }

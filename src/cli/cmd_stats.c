@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "hamm/report.h"
 #include "hamm/stats.h"
+#include "stats_conflicts.h"
 
 
 void cmd_stats_help(FILE *out)
@@ -19,10 +20,13 @@ void cmd_stats_help(FILE *out)
             "(requests per activate of an open-page controller serving in trace order),\n"
             "and how the requests spread under the model's address map: each channel's\n"
             "share of them, the largest and smallest, and within each channel the largest\n"
-            "and smallest share of one bank (an unused channel or bank counts, at 0%%).\n\n"
+            "and smallest share of one bank (an unused channel or bank counts, at 0%%).\n"
+            "With --conflicts: the bank conflicts of the trace's parallel accesses on a\n"
+            "banked on-chip memory instead (docs/BANKED.md).\n\n"
             "options:\n"
             "  -j, --json               JSON (schema hamm-stats/1, see docs/JSON.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically)\n");
+    cli_conflicts_help(out);
     cli_trace_help(out, 1);
     fprintf(out, "  -h, --help               this help\n");
 }
@@ -135,9 +139,12 @@ int cmd_stats(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"json", no_argument, NULL, 'j'}, {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'}, CLI_TRACE_LONGOPTS, {NULL, 0, NULL, 0}};
+        {"help", no_argument, NULL, 'h'}, CLI_TRACE_LONGOPTS, CLI_CONFLICTS_LONGOPTS,
+        {NULL, 0, NULL, 0}};
     cli_trace_opts o;
     cli_trace_init(&o);
+    cli_conflicts_opts co;
+    cli_conflicts_init(&co);
     const char *out_path = NULL;
     int json = 0, c;
     optind = 1;
@@ -146,6 +153,11 @@ int cmd_stats(int argc, char **argv)
         if (shared < 0)
             return CLI_USAGE;
         if (shared > 0)
+            continue;
+        int banked = cli_conflicts_option(c, optarg, &co);
+        if (banked < 0)
+            return CLI_USAGE;
+        if (banked > 0)
             continue;
         switch (c) {
         case 'j':
@@ -166,5 +178,10 @@ int cmd_stats(int argc, char **argv)
     const char *path = argv[optind];
     cli_path paths[] = {{path, "the input trace", 0}, {out_path, "-o", 1}};
     int rc = cli_check_paths("stats", paths, 2);
+    if (co.given && co.nschemes == 0)
+        return cli_usage("stats", "--modules, --group, --word-size and --strides go with "
+                                  "--conflicts SCHEME");
+    if (rc == CLI_OK && co.nschemes)
+        return cli_stats_conflicts(path, out_path, json | cli_wants_json(out_path), &o, &co);
     return rc != CLI_OK ? rc : run(path, out_path, json | cli_wants_json(out_path), &o);
 }

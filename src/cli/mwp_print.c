@@ -154,28 +154,50 @@ static void print_derived(FILE *out, const mwp_run *run)
             (unsigned)k->shared_per_block);
 }
 
-static void print_head(FILE *out, const mwp_run *run)
+/* Where E came from: the traces and the DRAM model's figures, or the option. */
+static void print_source(FILE *out, const mwp_run *run)
+{
+    const mwp_trace_result *t = run->trace;
+    if (!run->combined)
+        return;
+    if (!t) {
+        fprintf(out, "E        %g, given (--dram-efficiency)\n", run->options.dram_efficiency);
+        return;
+    }
+    fprintf(out, "E        %.6g: busy / active cycles summed over %u of %u channels "
+            "(request-weighted %.6g)\n", t->efficiency, (unsigned)t->channels_used,
+            (unsigned)t->channels, t->request_weighted);
+    fprintf(out, "         hybrid DRAM model %s, %s replay, system %s, %llu requests\n",
+            hamm_heuristic_name(t->heuristic), t->timed ? "timed" : "saturated", t->model,
+            (unsigned long long)t->requests);
+    for (size_t i = 0; i < t->nfiles; i++)
+        fprintf(out, "%s%s\n", i ? "         " : "traces   ", t->files[i]);
+}
+
+void mwp_print_head(FILE *out, const mwp_run *run, const hamm_mwp_result *r)
 {
     const hamm_mwp_machine *m = &run->machine;
-    const hamm_mwp_result *r = &run->plain;
     fprintf(out, "MWP/CWP model (Hong & Kim 2009): kernel %s on machine %s\n",
             run->kernel.name, m->name);
     fprintf(out, "machine  %u SMs at %g GHz, %g GB/s, Mem_LD %g, departure delays %g "
             "(coalesced) / %g (uncoalesced) cycles\n", (unsigned)m->sms, m->freq_ghz,
             m->mem_bandwidth_gbps, m->mem_ld_cycles, m->departure_del_coal,
             m->departure_del_uncoal);
-    fprintf(out, "options  rounding %s, synch warps %s\n",
+    fprintf(out, "options  rounding %s, synch warps %s%s\n",
             hamm_mwp_rounding_name(run->options.rounding),
-            hamm_mwp_synch_name(run->options.synch));
+            hamm_mwp_synch_name(run->options.synch),
+            run->options.issue_bound ? ", issue bound (hamm's variant)" : "");
+    print_source(out, run);
     if (run->derived)
         print_derived(out, run);
+    if (!r)
+        return;
     fprintf(out, "blocks   %u active per SM (%s), %u warps each\n\n",
             (unsigned)r->active_blocks_per_sm, hamm_mwp_occupancy_name(r->occupancy),
             (unsigned)r->warps_per_block);
 }
 
-/* Words for people, broken into lines of at most 88 columns. */
-static void print_wrapped(FILE *out, const char *text)
+void mwp_print_wrapped(FILE *out, const char *text)
 {
     const size_t width = 88;
     while (strlen(text) > width) {
@@ -195,7 +217,7 @@ static void print_wrapped(FILE *out, const char *text)
 void mwp_print_table(FILE *out, const mwp_run *run)
 {
     char text[1024];
-    print_head(out, run);
+    mwp_print_head(out, run, &run->plain);
     fprintf(out, "%-20s %16s", "", "plain");
     if (run->combined)
         fprintf(out, " %16s%-4g", "E = ", run->options.dram_efficiency);
@@ -210,12 +232,12 @@ void mwp_print_table(FILE *out, const mwp_run *run)
     fprintf(out, "%-20s %s\n", "limited by", limiter_words(run->plain.limiter));
     mwp_explain(run, &run->plain, text, sizeof text);
     fputc('\n', out);
-    print_wrapped(out, text);
+    mwp_print_wrapped(out, text);
     if (run->combined) {
         fprintf(out, "\ncombined (E = %g): %s, limited by %s\n", run->options.dram_efficiency,
                 case_words(run->with_e.mwp_case), limiter_words(run->with_e.limiter));
         mwp_change(run, text, sizeof text);
-        print_wrapped(out, text);
+        mwp_print_wrapped(out, text);
     }
 }
 
@@ -239,12 +261,21 @@ static json_t *result_json(const mwp_run *run, const hamm_mwp_result *r)
         json_decref(o);
         return NULL;
     }
+    if (o && run->options.issue_bound && /* hamm's variant: its keys only when asked for */
+        json_object_update_new(o, json_pack("{s:f, s:f, s:b}", "busiest_sm_warps",
+                                            r->busiest_sm_warps, "issue_bound_cycles",
+                                            r->issue_bound_cycles, "issue_bound_applied",
+                                            r->issue_bound_applied)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
     return o;
 }
 
-static json_t *machine_json(const hamm_mwp_machine *m)
+json_t *mwp_machine_json(const mwp_run *run)
 {
-    return json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I, s:s}",
+    const hamm_mwp_machine *m = &run->machine;
+    json_t *o = json_pack("{s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:I, s:s, s:o}",
                      "name",
                      m->name, "sms", (json_int_t)m->sms, "freq_ghz", m->freq_ghz,
                      "mem_bandwidth_gbps", m->mem_bandwidth_gbps, "mem_ld_cycles",
@@ -254,7 +285,11 @@ static json_t *machine_json(const hamm_mwp_machine *m)
                      "max_blocks_per_sm", (json_int_t)m->max_blocks_per_sm, "registers_per_sm",
                      (json_int_t)m->registers_per_sm, "shared_per_sm",
                      (json_int_t)m->shared_per_sm, "coalescing",
-                     hamm_mwp_coalescing_name((hamm_mwp_coalescing)m->coalescing));
+                     hamm_mwp_coalescing_name((hamm_mwp_coalescing)m->coalescing), "system",
+                     m->system[0] ? json_string(m->system) : json_null());
+    if (o && m->memory_line_bytes) /* an optional key, shown when the file has it */
+        json_object_set_new(o, "memory_line_bytes", json_integer(m->memory_line_bytes));
+    return o;
 }
 
 /* kernel.derived_from: the workload's kernel and the totals the counts average. */
@@ -277,6 +312,8 @@ static json_t *derived_json(const mwp_run *run)
                           (json_int_t)d->transactions, "uncoal_transactions",
                           (json_int_t)d->uncoal_transactions, "bytes", (json_int_t)d->bytes,
                           "barriers", (json_int_t)d->barriers);
+    if (t && d->memory_line_bytes) /* only with a machine that has lines: older keys stay */
+        json_object_set_new(t, "memory_bytes", json_integer((json_int_t)d->memory_bytes));
     if (o && t && json_object_set_new(o, "totals", t) == 0)
         return o;
     json_decref(o);
@@ -284,7 +321,7 @@ static json_t *derived_json(const mwp_run *run)
     return NULL;
 }
 
-static json_t *kernel_json(const mwp_run *run)
+json_t *mwp_kernel_json(const mwp_run *run)
 {
     const hamm_mwp_kernel *k = &run->kernel;
     json_t *active = k->active_blocks_per_sm ? json_integer(k->active_blocks_per_sm)
@@ -301,6 +338,30 @@ static json_t *kernel_json(const mwp_run *run)
                      (json_int_t)k->shared_per_block, "derived_from", derived_json(run));
 }
 
+json_t *mwp_source_json(const mwp_run *run)
+{
+    if (!run->combined)
+        return json_null();
+    return json_string(run->trace ? "trace" : "given");
+}
+
+json_t *mwp_trace_json(const mwp_run *run)
+{
+    const mwp_trace_result *t = run->trace;
+    if (!t)
+        return json_null();
+    json_t *files = json_array();
+    for (size_t i = 0; files && i < t->nfiles; i++)
+        json_array_append_new(files, json_string(t->files[i]));
+    return json_pack("{s:o, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:f, s:f}", "paths", files,
+                     "heuristic", hamm_heuristic_name(t->heuristic), "replay",
+                     t->timed ? "timed" : "saturated", "system_model", t->model,
+                     "system_model_given", t->model_arg, "requests", (json_int_t)t->requests,
+                     "channels", (json_int_t)t->channels, "channels_used",
+                     (json_int_t)t->channels_used, "efficiency_busy_over_active",
+                     t->efficiency, "efficiency_request_weighted", t->request_weighted);
+}
+
 static json_t *combined_json(const mwp_run *run)
 {
     if (!run->combined)
@@ -308,8 +369,10 @@ static json_t *combined_json(const mwp_run *run)
     char text[1024];
     mwp_change(run, text, sizeof text);
     const hamm_mwp_result *p = &run->plain, *c = &run->with_e;
-    return json_pack("{s:f, s:o, s:b, s:s, s:s, s:s}", "dram_efficiency",
-                     run->options.dram_efficiency, "prediction", result_json(run, c),
+    return json_pack("{s:f, s:o, s:o, s:o, s:b, s:s, s:s, s:s}", "dram_efficiency",
+                     run->options.dram_efficiency, "dram_efficiency_source",
+                     mwp_source_json(run), "trace", mwp_trace_json(run), "prediction",
+                     result_json(run, c),
                      "bound_moved", c->limiter != p->limiter, "limiter_plain",
                      hamm_mwp_limiter_name(p->limiter), "limiter_combined",
                      hamm_mwp_limiter_name(c->limiter), "change", text);
@@ -321,11 +384,18 @@ char *mwp_json(const mwp_run *run)
     json_t *root = json_pack(
         "{s:s, s:s, s:s, s:o, s:s, s:o, s:{s:s, s:s, s:o}, s:o, s:o}", "schema",
         HAMM_MWP_SCHEMA, "hamm_version", HAMM_VERSION, "machine_file", run->machine_path,
-        "machine", machine_json(&run->machine), "kernel_file", run->kernel_path, "kernel",
-        kernel_json(run), "options", "rounding",
+        "machine", mwp_machine_json(run), "kernel_file", run->kernel_path, "kernel",
+        mwp_kernel_json(run), "options", "rounding",
         hamm_mwp_rounding_name(run->options.rounding), "synch_warps",
         hamm_mwp_synch_name(run->options.synch), "dram_efficiency", e, "prediction",
         result_json(run, &run->plain), "combined", combined_json(run));
+    if (root && run->options.issue_bound)
+        json_object_set_new(json_object_get(root, "options"), "issue_bound", json_true());
+    return mwp_json_text(root);
+}
+
+char *mwp_json_text(json_t *root)
+{
     if (!root)
         return NULL;
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |

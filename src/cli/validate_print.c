@@ -94,6 +94,65 @@ static void print_summary(FILE *out, const json_t *doc)
     }
 }
 
+static void print_mwp_rows(FILE *out, const json_t *e)
+{
+    size_t i;
+    json_t *k;
+    json_array_foreach(json_object_get(json_object_get(e, "mwp"), "kernels"), i, k) {
+        const json_t *p = json_object_get(k, "plain"), *c = json_object_get(k, "combined");
+        fprintf(out, "%-20.20s %-22.22s %10lld", str(e, "name"), str(k, "name"),
+                (long long)json_integer_value(json_object_get(k, "measured_core_cycles")));
+        cell(out, k, "dram_efficiency", 5, 2, 1.0, "");
+        cell(out, p, "total_cycles", 10, 0, 1.0, "");
+        cell(out, p, "error_pct", 7, 1, 1.0, "+");
+        cell(out, c, "total_cycles", 10, 0, 1.0, "");
+        cell(out, c, "error_pct", 7, 1, 1.0, "+");
+        fprintf(out, " %s%s\n", str(c, "limiter"),
+                json_is_true(json_object_get(c, "issue_bound_applied")) ? " (issue bound)" : "");
+    }
+}
+
+static void print_mwp_stats(FILE *out, const char *group, const json_t *by)
+{
+    const char *scopes[2] = {"per_kernel", "per_workload"}, *models[2] = {"plain", "combined"};
+    for (int sc = 0; sc < 2; sc++)
+        for (int m = 0; m < 2; m++) {
+            const json_t *t = json_object_get(json_object_get(by, scopes[sc]), models[m]);
+            fprintf(out, "%-33.33s %-10s %-9s %6lld", group, sc ? "workloads" : "kernels",
+                    models[m], (long long)json_integer_value(json_object_get(t, "points")));
+            cell(out, t, "geomean_abs_error_pct", 8, 2, 1.0, "");
+            cell(out, t, "mean_abs_error_pct", 8, 2, 1.0, "");
+            cell(out, t, "mean_signed_error_pct", 8, 2, 1.0, "+");
+            cell(out, t, "max_abs_error_pct", 8, 2, 1.0, "");
+            fprintf(out, " %7lld\n",
+                    (long long)json_integer_value(json_object_get(t, "within_10pct")));
+        }
+}
+
+/* The MWP/CWP entries' kernels and the relative-error statistics (docs/MWP.md,
+ * "Validation"); nothing when the suite has none. */
+static void print_mwp(FILE *out, const json_t *doc)
+{
+    const json_t *sum = json_object_get(json_object_get(doc, "summary"), "mwp");
+    if (!sum)
+        return;
+    fprintf(out, "\nMWP/CWP against the GPU engine (core cycles; error = (predicted - measured) / "
+                 "measured, %%)\n%-20s %-22s %10s %5s %10s %7s %10s %7s %s\n", "entry",
+            "kernel", "measured", "E", "plain", "error", "combined", "error", "limiter");
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(doc, "entries"), i, e)
+        print_mwp_rows(out, e);
+    fprintf(out, "\n%-33s %-10s %-9s %6s %8s %8s %8s %8s %7s\n", "group", "over", "model",
+            "points", "geomean", "mean|e|", "mean", "max", "<=10%");
+    print_mwp_stats(out, "all", sum);
+    const char *g;
+    json_t *by;
+    json_object_foreach(json_object_get(sum, "per_group"), g, by)
+        print_mwp_stats(out, g, by);
+}
+
+
 void cli_validate_table(FILE *out, const json_t *doc)
 {
     const json_t *suite = json_object_get(doc, "suite");
@@ -118,6 +177,7 @@ void cli_validate_table(FILE *out, const json_t *doc)
     json_array_foreach(entries, i, v)
         print_entry(out, doc, v);
     print_summary(out, doc);
+    print_mwp(out, doc);
 }
 
 void cli_validate_progress_start(cli_validate_progress *p, const char *what)

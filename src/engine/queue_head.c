@@ -44,7 +44,8 @@ static int pinned(const channel *c, uint32_t b, uint32_t i)
 
 /* Whether request i of bank b may issue its next command at t (legal[kind] caches the
  * bank's earliest cycle of RD, WR and the row command); a row opened for a request not yet
- * served, or with a request partway, takes no PRE. */
+ * served, or with a request partway, takes no PRE, and a read held for want of a return
+ * slot takes no RD. */
 static int legal_now(const channel *c, uint32_t b, uint32_t i, uint64_t t, uint64_t *e,
                      uint64_t *next)
 {
@@ -53,6 +54,9 @@ static int legal_now(const channel *c, uint32_t b, uint32_t i, uint64_t t, uint6
     int kind = hit ? (int)c->pool[i].write : 2;
     if (!hit && pinned(c, b, i))
         return 0; /* its row command waits until the bank's row has served */
+    if (hit && read_held(c, &c->pool[i]))
+        return 0; /* no return slot for its data (closed-loop use): not ready, as the
+                     other orders skip it; Ramulator has no such hold */
     if (e[kind] == UINT64_MAX) {
         hamm_dram_command cmd = hit ? (c->pool[i].write ? HAMM_CMD_WR : HAMM_CMD_RD)
                                     : (k->open_row == NO_ROW ? HAMM_CMD_ACT : HAMM_CMD_PRE);

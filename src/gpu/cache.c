@@ -6,6 +6,7 @@
 
 #include "cache_internal.h"
 #include "common/alloc.h"
+#include "pric.h"
 
 static int pow2(uint32_t x)
 {
@@ -15,6 +16,28 @@ static int pow2(uint32_t x)
 static uint32_t log2u(uint32_t x)
 {
     return (uint32_t)__builtin_ctz(x);
+}
+
+/* The polynomial PRIC divides by: the given one, else the built-in one for the sets. */
+static uint64_t pmod_poly(const gpu_cache_params *p)
+{
+    return p->poly ? p->poly : gpu_pric_default_poly(log2u(p->sets));
+}
+
+/* The options of the Khairy thesis' chapter 5: PRIC's polynomial and DBSA's threshold. */
+static hamm_status check_options(const gpu_cache_params *p, hamm_error *err)
+{
+    uint64_t poly = pmod_poly(p);
+    if (p->index == GPU_INDEX_PMOD &&
+        (p->sets < 2 || gpu_pric_degree(poly) != log2u(p->sets) || !gpu_pric_irreducible(poly)))
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "pmod_poly",
+                                "cache: the pmod index needs at least 2 sets and an irreducible "
+                                "polynomial of degree log2(sets) = %u (0x%llx is not)",
+                                log2u(p->sets), (unsigned long long)poly);
+    if (p->bypass_period && !(p->bypass_threshold >= 0 && p->bypass_threshold <= 1))
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "bypass_threshold",
+                                "cache: a miss rate from 0 to 1");
+    return HAMM_OK;
 }
 
 static hamm_status check_params(const gpu_cache_params *p, hamm_error *err)
@@ -30,7 +53,7 @@ static hamm_status check_params(const gpu_cache_params *p, hamm_error *err)
                       : !p->miss_queue_size         ? "miss_queue_size"
                                                     : NULL;
     if (!bad)
-        return HAMM_OK;
+        return check_options(p, err);
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
                             "cache: sets, line and sector bytes must be powers of two (at most "
                             "32 sectors a line); ways, MSHRs, merges and miss queue at least 1");
@@ -49,6 +72,8 @@ hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error
     c->line_log2 = log2u(p->line_bytes);
     c->sector_log2 = log2u(p->sector_bytes);
     c->set_log2 = log2u(p->sets);
+    c->poly = p->index == GPU_INDEX_PMOD ? pmod_poly(p) : 0;
+    c->sampling = p->bypass_period != 0;
     c->lines = hamm_calloc_array((size_t)p->sets * p->ways, sizeof *c->lines);
     c->mshr = hamm_calloc_array(p->mshr_entries, sizeof *c->mshr);
     c->mshr_ids = hamm_calloc_array((size_t)p->mshr_entries * p->mshr_max_merge,
@@ -81,6 +106,8 @@ static uint32_t set_of(const gpu_cache *c, uint64_t line)
         return (uint32_t)(line & mask);
     case GPU_INDEX_XOR:
         return (uint32_t)((line ^ (line >> c->set_log2)) & mask);
+    case GPU_INDEX_PMOD:
+        return (uint32_t)gpu_pric_mod(line, c->poly);
     }
     return 0;
 }
@@ -153,19 +180,38 @@ static int merges_fit(const gpu_cache *c, uint64_t line, uint32_t pending)
     return 1;
 }
 
+/* The sectors of `missing` being fetched: a line's reserved bits, unless fetches made
+ * while bypassing (which reserve nothing) are out; then the MSHRs say. */
+static uint32_t pending_of(const gpu_cache *c, const cache_line *l, uint64_t line,
+                           uint32_t missing)
+{
+    if (!c->unreserved)
+        return l ? missing & l->reserved : 0;
+    uint32_t pending = 0;
+    for (uint32_t m = missing; m; m &= m - 1) {
+        uint32_t s = (uint32_t)__builtin_ctz(m);
+        pending |= (mshr_find(c, sector_addr(c, line, s)) != MSHR_NONE) << s;
+    }
+    return pending;
+}
+
 /* Merge into the pending sectors and fetch the fresh ones; the checks are done. */
-static void reserve(gpu_cache *c, cache_line *l, uint32_t pending, uint32_t fresh, uint32_t id)
+static void reserve(gpu_cache *c, cache_line *l, uint64_t line, uint32_t pending, uint32_t fresh,
+                    uint32_t id)
 {
     for (uint32_t m = pending; m; m &= m - 1)
-        mshr_merge(c, mshr_find(c, sector_addr(c, l->line, (uint32_t)__builtin_ctz(m))), id);
+        mshr_merge(c, mshr_find(c, sector_addr(c, line, (uint32_t)__builtin_ctz(m))), id);
     for (uint32_t m = fresh; m; m &= m - 1) {
         uint32_t s = (uint32_t)__builtin_ctz(m);
-        uint64_t a = sector_addr(c, l->line, s);
-        mshr_alloc(c, a, id);
+        uint64_t a = sector_addr(c, line, s);
+        uint32_t e = mshr_alloc(c, a, id);
         miss_queue_push(c, (gpu_mem_req){a, c->p.sector_bytes, 1u << s, 0});
         c->st.fetches++;
+        c->mshr[e].unreserved = !l;
+        c->unreserved += !l;
     }
-    l->reserved |= fresh;
+    if (l)
+        l->reserved |= fresh;
 }
 
 static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t sectors, uint32_t id)
@@ -178,7 +224,7 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
         return GPU_CACHE_HIT;
     }
     uint32_t missing = l ? sectors & ~l->valid : sectors;
-    uint32_t pending = l ? missing & l->reserved : 0, fresh = missing & ~pending;
+    uint32_t pending = pending_of(c, l, line, missing), fresh = missing & ~pending;
     uint32_t nfresh = (uint32_t)__builtin_popcount(fresh);
     if (!l && !(v = victim(c, line)))
         return fail(c, GPU_FAIL_LINE_ALLOC);
@@ -192,7 +238,7 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
         install(c, v, line);
         l = v;
     }
-    reserve(c, l, pending, fresh, id);
+    reserve(c, l, line, pending, fresh, id);
     c->last_waits = (uint32_t)__builtin_popcount(missing);
     touch(c, l);
     if (!fresh) {
@@ -201,6 +247,40 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
     }
     c->st.misses[0]++;
     c->st.sector_misses += v == NULL;
+    return GPU_CACHE_MISS;
+}
+
+/* DBSA's bypass: every sector asked for comes from below (merged with a fetch already
+ * pending), nothing is allocated or reserved; the tags alone follow the access as if it
+ * were cached (a line they make room for is written back when dirty; the fill marks its
+ * sectors valid), so the miss rate is still measured. */
+static gpu_cache_outcome bypass_read(gpu_cache *c, uint64_t line, uint32_t sectors, uint32_t id)
+{
+    cache_line *l = find(c, line), *v = l ? NULL : victim(c, line);
+    uint32_t pending = pending_of(c, l, line, sectors), fresh = sectors & ~pending;
+    uint32_t nfresh = (uint32_t)__builtin_popcount(fresh);
+    c->last_waits = 0;
+    if (miss_queue_room(c) < nfresh + (v && needs_writeback(c, v)))
+        return fail(c, GPU_FAIL_MISS_QUEUE);
+    if (c->p.mshr_entries - c->mshr_used < nfresh)
+        return fail(c, GPU_FAIL_MSHR_ENTRY);
+    if (!merges_fit(c, line, pending))
+        return fail(c, GPU_FAIL_MSHR_MERGE);
+    c->last_tag_miss = !l || (l->valid & sectors) != sectors;
+    if (v) {
+        install(c, v, line);
+        l = v;
+    }
+    if (l)
+        touch(c, l); /* its sectors turn valid when the fetches come back */
+    reserve(c, NULL, line, pending, fresh, id);
+    c->last_waits = (uint32_t)__builtin_popcount(sectors);
+    c->st.bypassed++;
+    if (!fresh) {
+        c->st.hit_reserved++;
+        return GPU_CACHE_HIT_RESERVED;
+    }
+    c->st.misses[0]++;
     return GPU_CACHE_MISS;
 }
 
@@ -213,11 +293,13 @@ static gpu_mem_req write_on(const gpu_cache *c, uint64_t line, uint32_t sectors)
 
 static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sectors)
 {
-    int through = c->p.write_policy == GPU_WRITE_THROUGH;
+    /* bypassed (DBSA): written through, not allocated */
+    int through = c->p.write_policy == GPU_WRITE_THROUGH || c->bypass;
+    int allocate = c->p.write_allocate && !c->bypass;
     cache_line *l = find(c, line), *v = NULL;
-    if (!l && c->p.write_allocate && !(v = victim(c, line)))
+    if (!l && allocate && !(v = victim(c, line)))
         return fail(c, GPU_FAIL_LINE_ALLOC);
-    int sent = through || (!l && !c->p.write_allocate);
+    int sent = through || (!l && !allocate);
     if (miss_queue_room(c) < (uint32_t)sent + (v && needs_writeback(c, v)))
         return fail(c, GPU_FAIL_MISS_QUEUE);
     if (v) {
@@ -228,12 +310,13 @@ static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sect
         miss_queue_push(c, write_on(c, line, sectors));
     if (l) {
         l->valid |= sectors;
-        l->dirty |= through ? 0 : sectors;
+        l->dirty = through ? l->dirty & ~sectors : l->dirty | sectors;
         touch(c, l);
     }
     int hit = v == NULL && l != NULL;
     c->st.hits[1] += hit;
     c->st.misses[1] += !hit;
+    c->st.bypassed += c->bypass;
     return hit ? GPU_CACHE_HIT : GPU_CACHE_MISS;
 }
 
@@ -243,9 +326,13 @@ gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors
     uint64_t line = addr >> c->line_log2;
     uint32_t all = c->p.line_bytes >> c->sector_log2;
     sectors &= all == 32 ? UINT32_MAX : (1u << all) - 1;
-    gpu_cache_outcome o = write ? write_access(c, line, sectors) : read_access(c, line, sectors, id);
+    gpu_cache_outcome o = write      ? write_access(c, line, sectors)
+                          : c->bypass ? bypass_read(c, line, sectors, id)
+                                      : read_access(c, line, sectors, id);
     /* Failed accesses are retried: they are counted by cause, not as accesses. */
     c->st.accesses[write != 0] += o != GPU_CACHE_FAIL;
+    if (c->sampling && !write && o != GPU_CACHE_FAIL)
+        dbsa_count(c, c->bypass ? c->last_tag_miss : o != GPU_CACHE_HIT);
     return o;
 }
 
@@ -277,7 +364,8 @@ uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max
         return 0;
     cache_line *l = find(c, addr >> c->line_log2);
     uint32_t bit = 1u << ((sa >> c->sector_log2) & ((c->p.line_bytes >> c->sector_log2) - 1));
-    if (l) { /* always: a line with a pending sector is never evicted */
+    if (l) { /* a line with a reserved sector is never evicted; one fetched around the
+                cache (DBSA) may have gone */
         l->valid |= bit;
         l->reserved &= ~bit;
     }
@@ -287,6 +375,11 @@ uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max
 const gpu_cache_stats *gpu_cache_stats_of(const gpu_cache *c)
 {
     return &c->st;
+}
+
+int gpu_cache_bypassing(const gpu_cache *c)
+{
+    return c->bypass;
 }
 
 const gpu_cache_params *gpu_cache_params_of(const gpu_cache *c)

@@ -17,8 +17,10 @@
 
 typedef enum gpu_set_index {
     GPU_INDEX_LINEAR, /* set = line number mod sets */
-    GPU_INDEX_XOR     /* GPGPU-Sim's bitwise XOR ('X'): the linear set XOR the next
+    GPU_INDEX_XOR,    /* GPGPU-Sim's bitwise XOR ('X'): the linear set XOR the next
                          log2(sets) bits of the line number */
+    GPU_INDEX_PMOD    /* PRIC: the line number modulo an irreducible polynomial over
+                         GF(2) of degree log2(sets) (pric.h) */
 } gpu_set_index;
 
 typedef enum gpu_write_policy {
@@ -38,6 +40,16 @@ typedef struct gpu_cache_params {
     uint32_t mshr_entries;    /* sectors that can be fetched at once */
     uint32_t mshr_max_merge;  /* requests one MSHR entry can hold, the first included */
     uint32_t miss_queue_size; /* requests waiting to go to the level below */
+    uint32_t poly;            /* GPU_INDEX_PMOD's polynomial (bit i: x^i); 0: the built-in
+                                 one of degree log2(sets) */
+    /* DBSA (streaming bypass, Khairy thesis 5.1): every bypass_period reads (0: off) the
+     * window's miss rate, measured on the tags, is compared with bypass_threshold; above
+     * it the cache is bypassed (reads fetch every sector, nothing is allocated, writes go
+     * through) while its tags keep measuring; with bypass_resample a window at or below
+     * the threshold turns the cache back on, else the bypass stays. */
+    uint32_t bypass_period;
+    double bypass_threshold;
+    int bypass_resample;
 } gpu_cache_params;
 
 typedef enum gpu_cache_outcome {
@@ -65,6 +77,8 @@ typedef struct gpu_cache_stats {
     uint64_t fails[GPU_FAIL_COUNT];
     uint64_t fetches;         /* sector fetches sent */
     uint64_t writebacks;      /* dirty lines written back on eviction */
+    uint64_t bypassed;        /* accesses served around the cache (DBSA) */
+    uint64_t bypass_windows;  /* DBSA sampling windows that turned (or kept) it bypassed */
 } gpu_cache_stats;
 
 /* A request for the level below. */
@@ -104,6 +118,12 @@ void gpu_cache_miss_pop(gpu_cache *c);
 uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max);
 
 const gpu_cache_stats *gpu_cache_stats_of(const gpu_cache *c);
+/* Whether DBSA has the cache bypassed now. */
+int gpu_cache_bypassing(const gpu_cache *c);
+/* DBSA's decision at the end of a window of `reads` reads with `misses` tag misses:
+ * whether the cache is bypassed in the next window (dbsa.c). */
+int gpu_dbsa_decide(int bypassing, uint64_t reads, uint64_t misses, double threshold,
+                    int resample);
 const gpu_cache_params *gpu_cache_params_of(const gpu_cache *c);
 
 #endif

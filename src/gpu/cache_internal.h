@@ -20,6 +20,7 @@ typedef struct mshr_entry {
     uint64_t sector_addr; /* first byte of the sector being fetched */
     uint32_t waiting;     /* ids held in the entry's slice of mshr_ids */
     uint8_t used;
+    uint8_t unreserved;   /* fetched while bypassing: no line holds a reserved bit for it */
 } mshr_entry;
 
 struct gpu_cache {
@@ -35,15 +36,23 @@ struct gpu_cache {
     gpu_cache_stats st;
     gpu_cache_fail last_fail;
     uint32_t last_waits;
+    uint64_t poly;            /* GPU_INDEX_PMOD */
+    uint8_t bypass;           /* DBSA: bypassing now */
+    uint8_t sampling;         /* DBSA: windows still measured */
+    uint8_t last_tag_miss;    /* the last read missed in the tags (DBSA's measure) */
+    uint32_t unreserved;      /* MSHR entries with `unreserved` set */
+    uint64_t win_reads, win_misses; /* DBSA: the current window */
 };
 
 uint32_t mshr_find(const gpu_cache *c, uint64_t sector_addr);
-void mshr_alloc(gpu_cache *c, uint64_t sector_addr, uint32_t id);
+uint32_t mshr_alloc(gpu_cache *c, uint64_t sector_addr, uint32_t id);
 int mshr_can_merge(const gpu_cache *c, uint32_t e);
 void mshr_merge(gpu_cache *c, uint32_t e, uint32_t id);
 uint32_t mshr_release(gpu_cache *c, uint32_t e, uint32_t *ids, uint32_t max);
 
 uint32_t miss_queue_room(const gpu_cache *c);
+/* dbsa.c: count one read (tag miss or not) and decide at the end of its window. */
+void dbsa_count(gpu_cache *c, int miss);
 void miss_queue_push(gpu_cache *c, gpu_mem_req r);
 
 #endif

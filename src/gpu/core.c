@@ -67,6 +67,7 @@ hamm_status gpu_core_new(gpu_core **out, const gpu_core_params *p, hamm_error *e
     if (!c)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a core");
     c->p = *p;
+    c->warp_limit = p->max_active_warps;
     if (!alloc_state(c)) {
         gpu_core_free(c);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a core");
@@ -284,4 +285,10 @@ const gpu_core_stats *gpu_core_stats_of(const gpu_core *c)
 const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c)
 {
     return c->l1 ? gpu_cache_stats_of(c->l1) : NULL;
+}
+
+void gpu_core_set_warp_limit(gpu_core *c, uint32_t warps)
+{
+    c->warp_limit = warps;
+    c->events++; /* a sleeping scheduler may now find a warp */
 }

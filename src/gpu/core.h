@@ -27,6 +27,14 @@ typedef enum gpu_sched_policy {
                       oldest eligible */
 } gpu_sched_policy;
 
+/* DWT-CS (dwt.h), the GPU's: read from the GPU model, kept with the core's parameters. */
+typedef struct gpu_dwt_params {
+    uint32_t period;         /* core cycles a period; 0: off */
+    double mpki_threshold;   /* L1 read misses per thousand thread instructions */
+    uint32_t detect_periods; /* periods in a row above it before the cores are sampled */
+    uint32_t sample_periods; /* periods the cores run with their sample limits */
+} gpu_dwt_params;
+
 typedef struct gpu_core_params {
     uint32_t id;
     uint32_t max_threads, max_ctas; /* resident limits */
@@ -45,6 +53,7 @@ typedef struct gpu_core_params {
     uint32_t l1_latency;                /* cycles from an L1 hit to its data */
     uint32_t shared_banks;              /* 4-byte banks of the shared memory */
     uint32_t out_queue;                 /* packets waiting for the interconnect */
+    gpu_dwt_params dwt;                 /* the GPU's warp throttling (not a core's) */
 } gpu_core_params;
 
 /* A request to the memory system or its reply. */
@@ -56,6 +65,8 @@ typedef struct gpu_packet {
     uint8_t write;
     uint8_t reply;     /* 0: request; 1: data or write acknowledgement coming back */
     uint64_t born;     /* core cycle it left the core, for latency statistics */
+    uint32_t bank, row; /* its DRAM bank (counted over the channel's ranks) and row, set
+                           when it enters the crossbar (grant holding and locality) */
 } gpu_packet;
 
 typedef struct gpu_core_stats {
@@ -99,5 +110,8 @@ uint32_t gpu_core_take_finished(gpu_core *c);
 int gpu_core_idle(const gpu_core *c);
 const gpu_core_stats *gpu_core_stats_of(const gpu_core *c);
 const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c); /* NULL without an L1 */
+/* Let only the oldest `warps` live warps issue from now on (0: all); it starts at
+ * max_active_warps.  DWT-CS sets it. */
+void gpu_core_set_warp_limit(gpu_core *c, uint32_t warps);
 
 #endif

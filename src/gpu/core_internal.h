@@ -82,6 +82,7 @@ struct gpu_core {
     gpu_packet *out;          /* ring of out_queue packets */
     uint32_t out_head, out_size;
     uint32_t finished;
+    uint32_t warp_limit;      /* active warps that may issue (0: all); max_active_warps */
     gpu_core_stats st;
 };
 

@@ -54,6 +54,17 @@ static hamm_status make_nets(gpu *g, hamm_error *err)
     return st;
 }
 
+/* Streams before the crossbar: each core's requests to each channel. */
+static hamm_status make_locality(gpu *g, hamm_error *err)
+{
+    const hamm_dram_config *d = &g->p.dram.cfg.dram;
+    uint32_t banks = d->banks * (d->ranks ? d->ranks : 1);
+    if (!gpu_locality_init(&g->pre_icnt, g->p.cores * g->channels, banks) ||
+        !gpu_locality_init(&g->post_icnt, g->channels, banks))
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the GPU");
+    return HAMM_OK;
+}
+
 static hamm_status make_parts(gpu *g, hamm_error *err)
 {
     g->part = hamm_calloc_array(g->channels, sizeof *g->part);
@@ -107,9 +118,14 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
     if (!st)
         st = make_nets(g, err);
     if (!st)
+        st = make_locality(g, err);
+    if (!st)
         st = make_parts(g, err);
     if (!st)
         st = make_cores(g, err);
+    if (!st && p->core.dwt.period)
+        st = gpu_dwt_new(&g->dwt, &p->core.dwt, p->cores, p->core.schedulers,
+                         p->core.max_active_warps, err);
     if (st) {
         gpu_free(g);
         return st;
@@ -128,8 +144,11 @@ void gpu_free(gpu *g)
         gpu_partition_free(g->part[c]);
     free(g->core);
     free(g->part);
+    gpu_dwt_free(g->dwt);
     gpu_icnt_free(g->req);
     gpu_icnt_free(g->rep);
+    gpu_locality_free(&g->pre_icnt);
+    gpu_locality_free(&g->post_icnt);
     hamm_engine_free(g->dram);
     hamm_addrmap_free(g->own_map);
     free(g);

@@ -3,7 +3,9 @@
 #ifndef HAMM_GPU_GPU_INTERNAL_H
 #define HAMM_GPU_GPU_INTERNAL_H
 
+#include "dwt.h"
 #include "gpu.h"
+#include "locality.h"
 
 enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLOCKS };
 
@@ -19,8 +21,11 @@ struct gpu {
     hamm_addrmap *own_map;  /* the map, when the GPU made it (hamm_gpu_new) */
     gpu_core **core;
     gpu_icnt *req, *rep;
+    gpu_locality pre_icnt, post_icnt; /* row locality of the requests entering and leaving
+                                         the crossbar */
     hamm_engine *dram;
     gpu_partition **part;
+    gpu_dwt *dwt;           /* warp throttling (DWT-CS), NULL when off */
     uint32_t channels;
     clock_domain clk[CLOCKS];
     uint32_t dispatch_from; /* the core CTA dispatch starts at, round-robin */

@@ -32,10 +32,10 @@ static const struct enum_table rule_table = {
     .what = "coalescing rule", .field = "core.coalescing", .status = HAMM_ERR_CONFIG,
     .names = rule_names, .count = 2, .unknown = "unknown", .lead = "expected ", .or_last = 1};
 static const char *const index_names[] = {[GPU_INDEX_LINEAR] = "linear",
-                                          [GPU_INDEX_XOR] = "xor"};
+                                          [GPU_INDEX_XOR] = "xor", [GPU_INDEX_PMOD] = "pmod"};
 static const struct enum_table index_table = {
     .what = "set index", .field = "index", .status = HAMM_ERR_CONFIG, .names = index_names,
-    .count = 2, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+    .count = 3, .unknown = "unknown", .lead = "expected ", .or_last = 1};
 static const char *const write_names[] = {[GPU_WRITE_BACK] = "write-back",
                                           [GPU_WRITE_THROUGH] = "write-through"};
 static const struct enum_table write_table = {
@@ -51,7 +51,7 @@ static const struct schema_field cache_rows[] = {
     {"sector_bytes", SCHEMA_U32, POW2, 1, 4096, 32, NULL, C(sector_bytes), 0, "bytes", NULL,
      "sector size (the line size: not sectored)", NULL},
     {"index", SCHEMA_ENUM, 0, 0, 0, 0, "linear", C(index), 0, "", NULL,
-     "set index: linear or xor (GPGPU-Sim's bitwise XOR)", &index_table},
+     "set index: linear, xor (GPGPU-Sim's bitwise XOR) or pmod (PRIC)", &index_table},
     {"write_policy", SCHEMA_ENUM, 0, 0, 0, 0, "write-back", C(write_policy), 0, "", NULL,
      "write-back or write-through", &write_table},
     {"write_allocate", SCHEMA_U32, 0, 0, 1, 1, NULL, C(write_allocate), 0, "", NULL,
@@ -64,6 +64,17 @@ static const struct schema_field cache_rows[] = {
      "requests waiting for the level below", NULL},
     {"latency", SCHEMA_U32, 0, 0, 10000, 0, NULL, C(latency), 0, "cycles", NULL,
      "hit latency in the cache's clock", NULL},
+    /* The Khairy thesis' chapter 5 (docs/CACHE-MGMT.md); QUIET: off, they are not dumped. */
+    {"pmod_poly", SCHEMA_U32, SCHEMA_QUIET, 0, 0x7fffffff, 0, NULL, C(pmod_poly), 0, "", NULL,
+     "pmod's irreducible polynomial, bit i for x^i (0: built in for the set count)", NULL},
+    {"index_latency", SCHEMA_U32, SCHEMA_QUIET, 0, 100, 0, NULL, C(index_latency), 0,
+     "cycles", NULL, "added to the hit latency by the pmod index", NULL},
+    {"bypass_period", SCHEMA_U32, SCHEMA_QUIET, 0, 1 << 30, 0, NULL, C(bypass_period), 0,
+     "reads", NULL, "DBSA: reads a sampling window (0: off)", NULL},
+    {"bypass_threshold", SCHEMA_DOUBLE, SCHEMA_QUIET, 0, 1, 0.9, NULL, C(bypass_threshold), 0,
+     "", NULL, "DBSA: a window's miss rate above which the cache is bypassed", NULL},
+    {"bypass_resample", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 1, NULL, C(bypass_resample), 0, "",
+     NULL, "DBSA: keep measuring while bypassed and turn the cache back on", NULL},
 };
 static const struct schema_table cache_table = {ROWS(cache_rows)};
 
@@ -104,6 +115,14 @@ static const struct schema_field core_rows[] = {
 };
 static const struct schema_table core_table = {ROWS(core_rows)};
 
+static const struct enum_table arbiter_table = {
+    .what = "allocator", .field = "interconnect.arbiter", .status = HAMM_ERR_CONFIG,
+    .names = gpu_icnt_arbiter_names, .count = 2, .unknown = "unknown", .lead = "expected ",
+    .or_last = 1};
+static const struct enum_table hold_table = {
+    .what = "grant hold", .field = "interconnect.hold", .status = HAMM_ERR_CONFIG,
+    .names = gpu_icnt_hold_names, .count = 4, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+
 static const struct schema_field icnt_rows[] = {
     COUNT_OPT("flit_bytes", icnt.flit_bytes, 1, 4096, 32, "bytes", "flit size"),
     COUNT_OPT("flits_per_cycle", icnt.flits_per_cycle, 1, 64, 1, "", "per port"),
@@ -112,6 +131,12 @@ static const struct schema_field icnt_rows[] = {
     COUNT_OPT("output_flits", icnt.output_flits, 1, 65536, 64, "", "buffer per output"),
     COUNT_OPT("ctrl_bytes", icnt.ctrl_bytes, 1, 4096, 8, "bytes",
               "a read request or write acknowledgement"),
+    {"arbiter", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "round-robin", M(icnt.arbiter), 0, "", NULL,
+     "request allocator: round-robin or pim", &arbiter_table},
+    {"hold", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "none", M(icnt.hold), 0, "", NULL,
+     "request grant holding (Yuan thesis 4.3): none, hg, rmhg or hmhg", &hold_table},
+    {"hold_hash_bits", SCHEMA_U32, SCHEMA_QUIET, 1, 32, 4, NULL, M(icnt.hold_hash_bits), 0,
+     "bits", NULL, "hmhg's row hash width", NULL},
 };
 static const struct schema_table icnt_table = {ROWS(icnt_rows)};
 
@@ -120,8 +145,25 @@ static const struct schema_field partition_rows[] = {
     COUNT_OPT("return_queue", partition.return_queue, 1, 4096, 8, "",
               "DRAM reads whose data waits for the L2 or the reply queue"),
     COUNT_OPT("held", partition.held, 1, 65536, 256, "", "requests waiting for DRAM data"),
+    COUNT_OPT("rop_latency", partition.rop_latency, 0, 65535, 0, "L2 cycles",
+              "from the network's output to the L2 (GPGPU-Sim's ROP queue)"),
+    COUNT_OPT("dram_latency", partition.dram_latency, 0, 65535, 0, "DRAM cycles",
+              "from the L2 to the DRAM queue (GPGPU-Sim's DRAM latency queue)"),
 };
 static const struct schema_table partition_table = {ROWS(partition_rows)};
+
+/* DWT-CS, the Khairy thesis' section 5.2 (docs/CACHE-MGMT.md). */
+static const struct schema_field dwt_rows[] = {
+    COUNT_OPT("period", dwt.period, 0, 1 << 30, 0, "cycles",
+              "core cycles a sampling period (0: off)"),
+    {"mpki_threshold", SCHEMA_DOUBLE, 0, 0, 1e6, 10, NULL, M(dwt.mpki_threshold), 0, "", NULL,
+     "L1 read misses per thousand thread instructions that start sampling", NULL},
+    COUNT_OPT("detect_periods", dwt.detect_periods, 1, 1000, 1, "",
+              "periods in a row above the threshold"),
+    COUNT_OPT("sample_periods", dwt.sample_periods, 1, 1000, 1, "",
+              "periods the cores run with their sample limits"),
+};
+static const struct schema_table dwt_table = {ROWS(dwt_rows)};
 
 static const struct schema_field model_rows[] = {
     {"schema", SCHEMA_TAG, REQ, 0, 0, 0, GPU_MODEL_SCHEMA, 0, 0, "", NULL, "file kind", NULL},
@@ -137,18 +179,35 @@ static const struct schema_field model_rows[] = {
     {"interconnect", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &icnt_table, "crossbar", NULL},
     {"partition", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &partition_table, "per channel",
      NULL},
+    {"dwt", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &dwt_table, "warp throttling", NULL},
 };
 static const struct schema_table model_table = {ROWS(model_rows)};
 
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
-    return schema_load_file(&model_table, m, path, "a model file", err);
+    hamm_status st = schema_load_file(&model_table, m, path, "a model file", err);
+    return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
 static uint32_t ceil_div(uint32_t a, uint32_t b)
 {
     return (a + b - 1) / b;
+}
+
+/* The Khairy thesis' chapter 5 options of a cache (docs/CACHE-MGMT.md). */
+static void cache_mgmt_params(const gpu_cache_model *m, gpu_cache_params *p)
+{
+    p->poly = m->pmod_poly;
+    p->bypass_period = m->bypass_period;
+    p->bypass_threshold = m->bypass_threshold;
+    p->bypass_resample = (int)m->bypass_resample;
+}
+
+/* A hit's latency, with the pmod index's gates on the way. */
+static uint32_t hit_latency(const gpu_cache_model *m)
+{
+    return m->latency + (m->index == GPU_INDEX_PMOD ? m->index_latency : 0);
 }
 
 static void cache_params(const gpu_cache_model *m, gpu_cache_params *p)
@@ -160,6 +219,7 @@ static void cache_params(const gpu_cache_model *m, gpu_cache_params *p)
                             .write_allocate = (int)m->write_allocate,
                             .mshr_entries = m->mshr_entries, .mshr_max_merge = m->mshr_max_merge,
                             .miss_queue_size = m->miss_queue};
+    cache_mgmt_params(m, p);
 }
 
 static void core_params(const gpu_model *m, gpu_core_params *c)
@@ -170,7 +230,7 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
         .schedulers = m->core.schedulers, .policy = (gpu_sched_policy)m->core.policy,
         .max_active_warps = m->core.max_active_warps, .max_inflight = m->core.max_inflight,
         .max_merge = m->core.max_merge, .coalesce = (gpu_coalesce_rule)m->core.coalescing,
-        .has_l1 = m->l1.sets != 0, .l1_latency = m->l1.latency,
+        .has_l1 = m->l1.sets != 0, .l1_latency = hit_latency(&m->l1),
         .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue};
     uint32_t alu = ceil_div(GPU_WARP_SIZE, m->core.simd_width);
     uint32_t sfu = ceil_div(GPU_WARP_SIZE, m->core.sfu_width);
@@ -184,6 +244,8 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
     c->latency[GPU_OP_ALU] = m->core.alu_latency;
     c->latency[GPU_OP_SFU] = m->core.sfu_latency;
     c->latency[GPU_OP_SHARED_LOAD] = m->core.shared_latency;
+    c->dwt = (gpu_dwt_params){m->dwt.period, m->dwt.mpki_threshold, m->dwt.detect_periods,
+                              m->dwt.sample_periods};
     if (c->has_l1)
         cache_params(&m->l1, &c->l1);
 }
@@ -211,12 +273,19 @@ hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, 
                                        .latency = m->icnt.latency,
                                        .input_flits = m->icnt.input_flits,
                                        .output_flits = m->icnt.output_flits};
-    p->reply_net = p->request_net;
+    p->reply_net = p->request_net; /* replies go to cores: no rows to keep together */
+    p->request_net.arbiter = m->icnt.arbiter;
+    p->request_net.hold = m->icnt.hold;
+    p->request_net.hash_bits = m->icnt.hold_hash_bits;
+    p->request_net.seed = 0x9e3779b97f4a7c15u;
+    p->reply_net.seed = 0xc2b2ae3d27d4eb4fu;
     p->partition = (gpu_partition_params){.has_l2 = m->l2.sets != 0,
-                                          .l2_latency = m->l2.latency,
+                                          .l2_latency = hit_latency(&m->l2),
                                           .reply_queue = m->partition.reply_queue,
                                           .return_slots = return_slots(m, mem),
-                                          .held = m->partition.held};
+                                          .held = m->partition.held,
+                                          .rop_latency = m->partition.rop_latency,
+                                          .dram_latency = m->partition.dram_latency};
     if (p->partition.has_l2)
         cache_params(&m->l2, &p->partition.l2);
     p->dram.cfg = *mem;

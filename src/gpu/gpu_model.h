@@ -17,6 +17,12 @@ typedef struct gpu_cache_model {
     uint32_t write_allocate;
     uint32_t mshr_entries, mshr_max_merge, miss_queue;
     uint32_t latency;             /* cycles from a hit to its data */
+    /* The Khairy thesis' chapter 5 (docs/CACHE-MGMT.md): PRIC's polynomial and extra
+     * latency; DBSA's window, threshold and resampling. */
+    uint32_t pmod_poly, index_latency;
+    uint32_t bypass_period;
+    int bypass_resample;
+    double bypass_threshold;
 } gpu_cache_model;
 
 typedef struct gpu_model {
@@ -34,14 +40,24 @@ typedef struct gpu_model {
     gpu_cache_model l1, l2;       /* sets 0: no such cache */
     struct {
         uint32_t flit_bytes, flits_per_cycle, latency, input_flits, output_flits, ctrl_bytes;
+        unsigned arbiter, hold;   /* the request network's: gpu_icnt_arbiter, gpu_icnt_hold */
+        uint32_t hold_hash_bits;
     } icnt;
     struct {
         uint32_t reply_queue, return_queue, held;
+        uint32_t rop_latency, dram_latency; /* L2 cycles; DRAM cycles (0: none) */
     } partition;
+    struct {
+        uint32_t period, detect_periods, sample_periods;
+        double mpki_threshold;
+    } dwt;                        /* DWT-CS (docs/CACHE-MGMT.md); period 0: off */
 } gpu_model;
 
 /* Read a GPU model file.  Errors name the file and the JSON path. */
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err);
+/* The cache management options' cross-checks (gpu_model_mgmt.c); gpu_model_load runs
+ * them. */
+hamm_status gpu_model_check_mgmt(const gpu_model *m, const char *path, hamm_error *err);
 /* The engine's parameters for model m over the memory system `mem` (the DRAM pipeline
  * depth it needs for return slots comes from mem's timings). */
 hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, gpu_params *p,

@@ -42,11 +42,16 @@ static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
         while (!st && gpu_core_out_peek(c, &p)) {
             hamm_dram_coord at;
             hamm_addrmap_decode(g->map, p.addr, &at);
+            p.bank = at.rank * g->p.dram.cfg.dram.banks + at.bank;
+            p.row = at.row;
             if (!gpu_icnt_push(g->req, i, at.channel, &p, net_bytes(g, &p)))
                 break;
             gpu_core_out_pop(c);
+            gpu_locality_see(&g->pre_icnt, i * g->channels + at.channel, p.bank, p.row);
         }
     }
+    if (g->dwt && !st)
+        gpu_dwt_tick(g->dwt, g->core);
     return st;
 }
 
@@ -76,8 +81,10 @@ static void l2_tick(gpu *g)
     uint64_t now = g->clk[CLK_L2].cycle, icnt_now = g->clk[CLK_ICNT].cycle;
     for (uint32_t c = 0; c < g->channels; c++) {
         gpu_packet p;
-        if (gpu_icnt_peek(g->req, c, icnt_now, &p) && gpu_partition_accept(g->part[c], &p, now))
+        if (gpu_icnt_peek(g->req, c, icnt_now, &p) && gpu_partition_accept(g->part[c], &p, now)) {
             gpu_icnt_pop(g->req, c);
+            gpu_locality_see(&g->post_icnt, c, p.bank, p.row);
+        }
         gpu_partition_l2_cycle(g->part[c], now, g->clk[CLK_DRAM].cycle);
     }
 }
@@ -157,6 +164,8 @@ hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
     k.ctas = gpu_kernel_ctas(k.info);
     hamm_status st = check_fits(g, k.info, err);
     uint64_t mark = progress_mark(g), since = g->clk[CLK_CORE].cycle;
+    if (g->dwt)
+        gpu_dwt_kernel(g->dwt, g->core, k.info->name);
     while (!st && !all_done(g, &k)) {
         st = step(g, &k, err);
         uint64_t now = g->clk[CLK_CORE].cycle;

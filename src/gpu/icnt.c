@@ -1,10 +1,16 @@
-/* icnt.c - one direction of the crossbar: input buffers, a round-robin separable
- * allocator, serialisation by flits, a fixed latency, and output buffers reserved at the
- * grant (icnt.h). */
+/* icnt.c - one direction of the crossbar: input buffers, a round-robin or PIM separable
+ * allocator with optional grant holding, serialisation by flits, a fixed latency, and
+ * output buffers reserved at the grant (icnt.h). */
 #include <stdlib.h>
 
 #include "common/alloc.h"
 #include "icnt.h"
+
+const char *const gpu_icnt_arbiter_names[2] = {[GPU_ARB_ROUND_ROBIN] = "round-robin",
+                                               [GPU_ARB_PIM] = "pim"};
+const char *const gpu_icnt_hold_names[4] = {[GPU_HOLD_NONE] = "none", [GPU_HOLD_GRANT] = "hg",
+                                            [GPU_HOLD_ROW] = "rmhg",
+                                            [GPU_HOLD_ROW_HASH] = "hmhg"};
 
 typedef struct flight {
     gpu_packet p;
@@ -24,6 +30,9 @@ struct gpu_icnt {
     uint64_t *in_busy, *out_busy; /* first cycle each port is free */
     uint32_t *last_grant;         /* per output: the input it granted last */
     uint32_t *heads_for;          /* per output: input queues whose head packet wants it */
+    uint32_t *held;               /* per output: the input whose grant it holds (inputs: none) */
+    uint32_t *held_bank, *held_row; /* ... and the DRAM bank and row of that grant */
+    uint64_t rng;                 /* PIM's generator state */
     gpu_icnt_stats st;
 };
 
@@ -60,7 +69,9 @@ static hamm_status check_params(const gpu_icnt_params *p, hamm_error *err)
                       : !p->flits_per_cycle ? "flits_per_cycle"
                       : !p->input_flits     ? "input_flits"
                       : !p->output_flits    ? "output_flits"
-                                            : NULL;
+                      : p->hold == GPU_HOLD_ROW_HASH && (!p->hash_bits || p->hash_bits > 32)
+                          ? "hold_hash_bits"
+                          : NULL;
     if (!bad)
         return HAMM_OK;
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad, "interconnect: every count must be at "
@@ -75,7 +86,11 @@ static int alloc_ports(gpu_icnt *n)
     n->out_busy = hamm_calloc_array(n->p.outputs, sizeof *n->out_busy);
     n->last_grant = hamm_calloc_array(n->p.outputs, sizeof *n->last_grant);
     n->heads_for = hamm_calloc_array(n->p.outputs, sizeof *n->heads_for);
-    if (!n->in || !n->out || !n->in_busy || !n->out_busy || !n->last_grant || !n->heads_for)
+    n->held = hamm_calloc_array(n->p.outputs, sizeof *n->held);
+    n->held_bank = hamm_calloc_array(n->p.outputs, sizeof *n->held_bank);
+    n->held_row = hamm_calloc_array(n->p.outputs, sizeof *n->held_row);
+    if (!n->in || !n->out || !n->in_busy || !n->out_busy || !n->last_grant || !n->heads_for ||
+        !n->held || !n->held_bank || !n->held_row)
         return 0;
     for (uint32_t i = 0; i < n->p.inputs; i++)
         if (!queue_init(&n->in[i], n->p.input_flits))
@@ -84,7 +99,9 @@ static int alloc_ports(gpu_icnt *n)
         if (!queue_init(&n->out[o], n->p.output_flits))
             return 0;
         n->last_grant[o] = n->p.inputs - 1; /* input 0 first */
+        n->held[o] = n->p.inputs;
     }
+    n->rng = n->p.seed | 1; /* xorshift needs a non-zero state */
     return 1;
 }
 
@@ -120,6 +137,9 @@ void gpu_icnt_free(gpu_icnt *n)
     free(n->out_busy);
     free(n->last_grant);
     free(n->heads_for);
+    free(n->held);
+    free(n->held_bank);
+    free(n->held_row);
     free(n);
 }
 
@@ -143,18 +163,90 @@ int gpu_icnt_push(gpu_icnt *n, uint32_t in, uint32_t out, const gpu_packet *p, u
     return 1;
 }
 
-/* The next input after the output's last grant whose head packet wants it and which is
- * free now; inputs.size when none. */
-static uint32_t requesting_input(const gpu_icnt *n, uint32_t o, uint64_t now)
+/* Input i's head packet wants output o and i is free now. */
+static int requests(const gpu_icnt *n, uint32_t i, uint32_t o, uint64_t now)
+{
+    const flight *h = queue_head(&n->in[i]);
+    return h && h->out == o && n->in_busy[i] <= now;
+}
+
+/* The next input after the output's last grant that requests it; inputs when none. */
+static uint32_t round_robin_input(const gpu_icnt *n, uint32_t o, uint64_t now)
 {
     uint32_t I = n->p.inputs;
     for (uint32_t k = 1; k <= I; k++) {
         uint32_t i = (n->last_grant[o] + k) % I;
-        const flight *h = queue_head(&n->in[i]);
-        if (h && h->out == o && n->in_busy[i] <= now)
+        if (requests(n, i, o, now))
             return i;
     }
     return I;
+}
+
+static uint64_t next_random(gpu_icnt *n)
+{
+    n->rng ^= n->rng << 13;
+    n->rng ^= n->rng >> 7;
+    n->rng ^= n->rng << 17;
+    return n->rng;
+}
+
+/* PIM: one of the inputs that request output o, each as likely (an input requests only the
+ * output of its head packet, so the inputs' accept step never has a choice to make). */
+static uint32_t random_input(gpu_icnt *n, uint32_t o, uint64_t now)
+{
+    uint32_t I = n->p.inputs, count = 0;
+    for (uint32_t i = 0; i < I; i++)
+        count += (uint32_t)requests(n, i, o, now);
+    if (!count)
+        return I;
+    uint32_t pick = (uint32_t)(next_random(n) % count);
+    for (uint32_t i = 0; i < I; i++)
+        if (requests(n, i, o, now) && pick-- == 0)
+            return i;
+    return I;
+}
+
+uint32_t gpu_icnt_row_hash(uint32_t row, uint32_t bits)
+{
+    if (bits >= 32)
+        return row;
+    uint32_t h = 0;
+    for (; row; row >>= bits)
+        h ^= row & ((1u << bits) - 1);
+    return h;
+}
+
+/* The held input keeps output o when its next packet qualifies under the hold policy. */
+static int keeps_grant(const gpu_icnt *n, uint32_t o, uint64_t now)
+{
+    uint32_t i = n->held[o];
+    if (i == n->p.inputs || !requests(n, i, o, now))
+        return 0;
+    const gpu_packet *p = &queue_head(&n->in[i])->p;
+    switch ((gpu_icnt_hold)n->p.hold) {
+    case GPU_HOLD_NONE:
+        return 0;
+    case GPU_HOLD_GRANT:
+        return 1;
+    case GPU_HOLD_ROW:
+        return p->bank == n->held_bank[o] && p->row == n->held_row[o];
+    case GPU_HOLD_ROW_HASH:
+        return gpu_icnt_row_hash(p->row, n->p.hash_bits) ==
+               gpu_icnt_row_hash(n->held_row[o], n->p.hash_bits);
+    }
+    return 0;
+}
+
+/* The input output o grants this cycle; inputs when none.  A hold lasts from one
+ * arbitration of the output to the next: an output that arbitrates without granting the
+ * held input lets the hold go. */
+static uint32_t granted_input(gpu_icnt *n, uint32_t o, uint64_t now)
+{
+    if (keeps_grant(n, o, now))
+        return n->held[o];
+    n->held[o] = n->p.inputs;
+    return n->p.arbiter == GPU_ARB_PIM ? random_input(n, o, now)
+                                       : round_robin_input(n, o, now);
 }
 
 void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
@@ -164,7 +256,7 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
         uint32_t o = (uint32_t)((now + k) % O); /* no output always chooses first */
         if (n->out_busy[o] > now || !n->heads_for[o])
             continue;
-        uint32_t i = requesting_input(n, o, now);
+        uint32_t i = granted_input(n, o, now);
         if (i == n->p.inputs)
             continue;
         flight f = *queue_head(&n->in[i]);
@@ -172,6 +264,7 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
             n->st.output_full++;
             continue;
         }
+        n->st.held_grants += i == n->held[o];
         queue_pop(&n->in[i]);
         n->heads_for[o]--;
         if (n->in[i].size)
@@ -181,6 +274,11 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
         f.ready = now + serial + n->p.latency;
         queue_push(&n->out[o], f);
         n->last_grant[o] = i;
+        if (n->p.hold != GPU_HOLD_NONE) {
+            n->held[o] = i;
+            n->held_bank[o] = f.p.bank;
+            n->held_row[o] = f.p.row;
+        }
         n->st.packets++;
         n->st.flits += f.flits;
     }

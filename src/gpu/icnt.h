@@ -8,13 +8,36 @@
  * then holds its input and output for ceil(n / flits_per_cycle) cycles and arrives
  * `latency` cycles after its last flit left, in the output's buffer of output_flits,
  * which is reserved at the grant: a destination that does not take its packets stops
- * the grants to it, which fills the inputs behind it (back-pressure the other way). */
+ * the grants to it, which fills the inputs behind it (back-pressure the other way).
+ *
+ * The allocator is round-robin (the default) or Parallel Iterative Matching (each output
+ * picks one of its requesting inputs at random).  Either may hold grants as the Yuan
+ * thesis (seed 000, section 4.3) proposes, to keep one core's stream to a DRAM channel
+ * together: HG gives the input an output granted last time the highest priority again;
+ * RMHG only while the input's next packet goes to the same DRAM bank and row as the
+ * packet granted last; HMHG only while a hash of its row (hash_bits wide) matches. */
 #ifndef HAMM_GPU_ICNT_H
 #define HAMM_GPU_ICNT_H
 
 #include <stdint.h>
 
 #include "core.h"
+
+typedef enum gpu_icnt_arbiter {
+    GPU_ARB_ROUND_ROBIN,
+    GPU_ARB_PIM
+} gpu_icnt_arbiter;
+
+typedef enum gpu_icnt_hold {
+    GPU_HOLD_NONE,
+    GPU_HOLD_GRANT,    /* HG */
+    GPU_HOLD_ROW,      /* RMHG */
+    GPU_HOLD_ROW_HASH  /* HMHG-k */
+} gpu_icnt_hold;
+
+/* Their names in model files and reports. */
+extern const char *const gpu_icnt_arbiter_names[2];
+extern const char *const gpu_icnt_hold_names[4];
 
 typedef struct gpu_icnt_params {
     uint32_t inputs, outputs;
@@ -23,12 +46,16 @@ typedef struct gpu_icnt_params {
     uint32_t latency;         /* cycles from a packet's last flit leaving to its arrival */
     uint32_t input_flits;     /* buffer per input */
     uint32_t output_flits;    /* buffer per output */
+    unsigned arbiter, hold;   /* gpu_icnt_arbiter, gpu_icnt_hold */
+    uint32_t hash_bits;       /* HMHG's row hash width, 1 to 32 */
+    uint64_t seed;            /* PIM's random choices (deterministic for a seed) */
 } gpu_icnt_params;
 
 typedef struct gpu_icnt_stats {
     uint64_t packets, flits;
     uint64_t blocked_pushes;  /* a source found its input buffer full */
     uint64_t output_full;     /* cycles an output had a waiting input but no buffer room */
+    uint64_t held_grants;     /* grants the hold policy kept on the previous input */
 } gpu_icnt_stats;
 
 typedef struct gpu_icnt gpu_icnt;
@@ -45,6 +72,8 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now);
 /* The oldest packet arrived at output `out` by `now`, if any. */
 int gpu_icnt_peek(const gpu_icnt *n, uint32_t out, uint64_t now, gpu_packet *p);
 void gpu_icnt_pop(gpu_icnt *n, uint32_t out);
+/* HMHG's hash of a row: its bits folded by XOR into `bits` bits. */
+uint32_t gpu_icnt_row_hash(uint32_t row, uint32_t bits);
 /* Nothing buffered or in transit. */
 int gpu_icnt_empty(const gpu_icnt *n);
 const gpu_icnt_stats *gpu_icnt_stats_of(const gpu_icnt *n);

@@ -1,6 +1,7 @@
 /* import_emit.c - the three model files an imported GPGPU-Sim configuration becomes:
  * hamm-gpu-model/1, hamm-dram/1 and hamm-system/1, with every approximation and every
  * ignored option in the GPU model's notes. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,37 @@ static json_t *core_json(imp_state *s, hamm_error *err)
     return j;
 }
 
+/* GPGPU-Sim counts both fixed delays in core cycles (gpu_sim_cycle); hamm's rings tick in
+ * the L2 and DRAM clocks: `cycles` core cycles in the clock of `mhz`, to the nearest. */
+static uint32_t in_clock(const imp_state *s, uint32_t cycles, double mhz)
+{
+    double v = floor((double)cycles * mhz / s->clock[0] + 0.5);
+    return v > 65535 ? 65535 : (uint32_t)v;
+}
+
+/* The partition: GPGPU-Sim's ROP queue, DRAM latency queue and return queue. */
+static json_t *partition_json(imp_state *s, hamm_error *err)
+{
+    char note[256];
+    snprintf(note, sizeof note,
+             "%u core cycles -> partition.rop_latency %u L2 cycles; the L2 answers a hit "
+             "without a further delay (l2.latency 0), as GPGPU-Sim's does after its ROP queue",
+             (unsigned)s->rop_latency, (unsigned)in_clock(s, s->rop_latency, s->clock[2]));
+    if (import_note(s, "-gpgpu_l2_rop_latency", note, err) != HAMM_OK)
+        return NULL;
+    snprintf(note, sizeof note, "%u core cycles -> partition.dram_latency %u DRAM cycles",
+             (unsigned)s->dram_latency, (unsigned)in_clock(s, s->dram_latency, s->clock[3]));
+    if (import_note(s, "-dram_latency", note, err) != HAMM_OK)
+        return NULL;
+    json_t *j = json_pack("{s:i, s:i, s:i}", "rop_latency",
+                          (int)in_clock(s, s->rop_latency, s->clock[2]), "dram_latency",
+                          (int)in_clock(s, s->dram_latency, s->clock[3]), "return_queue",
+                          s->return_queue ? (int)s->return_queue : 1024);
+    if (!j)
+        NOMEM(err);
+    return j;
+}
+
 static hamm_status gpu_sections(imp_state *s, json_t *gpu, hamm_error *err)
 {
     json_t *core = core_json(s, err);
@@ -131,14 +163,16 @@ static hamm_status gpu_sections(imp_state *s, json_t *gpu, hamm_error *err)
                                  "%u sub-partitions x %u sets: hamm's per-channel L2 needs a "
                                  "power of two up to 2^20",
                                  (unsigned)s->sub_partitions, (unsigned)s->l2.sets);
-        json_t *l2 = cache_json(s, &s->l2, (uint32_t)sets, s->l2_latency, "-gpgpu_cache:dl2",
-                                err);
+        json_t *l2 = cache_json(s, &s->l2, (uint32_t)sets, 0, "-gpgpu_cache:dl2", err);
         if (!l2 || json_object_set_new(gpu, "l2", l2) != 0)
             return l2 ? NOMEM(err) : err->status;
     }
     json_t *icnt = json_pack("{s:i}", "flit_bytes", (int)s->flit_bytes);
     if (!icnt || json_object_set_new(gpu, "interconnect", icnt) != 0)
         return NOMEM(err);
+    json_t *part = partition_json(s, err);
+    if (!part || json_object_set_new(gpu, "partition", part) != 0)
+        return part ? NOMEM(err) : err->status;
     return HAMM_OK;
 }
 

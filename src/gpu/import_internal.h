@@ -36,7 +36,9 @@ typedef struct imp_state {
     char scheduler[64];
     uint32_t coalesce_arch;
     imp_cache l1, l2;
-    uint32_t l1_latency, l2_latency, shared_latency;
+    uint32_t l1_latency, shared_latency;
+    uint32_t rop_latency, dram_latency; /* core cycles, as GPGPU-Sim counts both */
+    uint32_t return_queue;         /* 0: unlimited */
     double clock[4];               /* core, icnt, l2, dram MHz */
     uint32_t timing[IT_COUNT];
     uint32_t chips, bus_bytes, burst, data_ratio, dram_scheduler, queue;

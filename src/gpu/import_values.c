@@ -23,7 +23,9 @@ U32(rd_shmem, shared_bytes, 0, 1u << 24, "shared memory bytes")
 U32(rd_sched_count, schedulers, 1, 64, "schedulers per core")
 U32(rd_banks, shared_banks, 1, 1024, "shared-memory banks")
 U32(rd_l1_lat, l1_latency, 0, 10000, "L1 latency")
-U32(rd_l2_lat, l2_latency, 0, 10000, "L2 (ROP) latency")
+U32(rd_rop_lat, rop_latency, 0, 10000, "ROP latency (core cycles)")
+U32(rd_dram_lat, dram_latency, 0, 10000, "DRAM latency (core cycles)")
+U32(rd_return_queue, return_queue, 0, 4096, "DRAM return queue entries")
 U32(rd_smem_lat, shared_latency, 0, 10000, "shared-memory latency")
 U32(rd_chips, chips, 1, 64, "chips per channel")
 U32(rd_buswidth, bus_bytes, 1, 128, "bytes per chip")
@@ -126,7 +128,8 @@ static const struct honoured {
     {"gpgpu_cache:dl1", rd_dl1, 0},
     {"gpgpu_cache:dl2", rd_dl2, 0},
     {"gpgpu_l1_latency", rd_l1_lat, 0},
-    {"gpgpu_l2_rop_latency", rd_l2_lat, 0},
+    {"gpgpu_l2_rop_latency", rd_rop_lat, 0},
+    {"dram_latency", rd_dram_lat, 0},
     {"gpgpu_smem_latency", rd_smem_lat, 0},
     {"gpgpu_clock_domains", rd_clocks, 1},
     {"gpgpu_dram_timing_opt", rd_timing, 1},
@@ -136,6 +139,7 @@ static const struct honoured {
     {"dram_data_command_freq_ratio", rd_ratio, 0},
     {"gpgpu_dram_scheduler", rd_dram_sched, 0},
     {"gpgpu_frfcfs_dram_sched_queue_size", rd_queue, 0},
+    {"gpgpu_dram_return_queue_size", rd_return_queue, 0},
     {"gpgpu_mem_addr_mapping", rd_map, 1},
     {"gpgpu_coalesce_arch", rd_coalesce, 0},
     {"network_mode", rd_network, 0},
@@ -167,10 +171,7 @@ static const struct ignored {
     {"gpgpu_flush_l1_cache", "L1 flush between kernels: hamm keeps the L1"},
     {"gpgpu_l1_cache_write_ratio", "L1 write-ratio adaptation: not modelled"},
     {"gpgpu_n_cluster_ejection_buffer_size", "cluster ejection buffer: hamm's icnt queues"},
-    {"gpgpu_dram_return_queue_size", "DRAM return queue: hamm sizes it from CL and "
-                                     "partition.return_queue"},
     {"gpgpu_dram_partition_queues", "partition queues: hamm's partition defaults"},
-    {"dram_latency", "fixed DRAM latency added per request: not added"},
     {"dram_bnk_indexing_policy", "bank index hashing: hamm takes the map's bank bits"},
     {"dram_bnkgrp_indexing_policy", "bank-group bits: hamm takes a bank's high bits"},
     {"gpgpu_mem_address_mask", "address mask: hamm uses the map as written"},
@@ -249,5 +250,7 @@ void import_defaults(imp_state *s)
                      .registers = 8192, .shared_bytes = 16384, .schedulers = 1,
                      .shared_banks = 32, .scheduler = "lrr", .coalesce_arch = 13,
                      .chips = 2, .bus_bytes = 4, .burst = 4, .data_ratio = 2,
-                     .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32};
+                     .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32,
+                     .l1_latency = 1, .rop_latency = 85, .dram_latency = 30,
+                     .return_queue = 0};
 }

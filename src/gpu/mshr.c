@@ -12,14 +12,15 @@ uint32_t mshr_find(const gpu_cache *c, uint64_t sector_addr)
 }
 
 /* The caller has checked that an entry is free. */
-void mshr_alloc(gpu_cache *c, uint64_t sector_addr, uint32_t id)
+uint32_t mshr_alloc(gpu_cache *c, uint64_t sector_addr, uint32_t id)
 {
     uint32_t e = 0;
     while (c->mshr[e].used)
         e++;
-    c->mshr[e] = (mshr_entry){sector_addr, 1, 1};
+    c->mshr[e] = (mshr_entry){sector_addr, 1, 1, 0};
     c->mshr_ids[(size_t)e * c->p.mshr_max_merge] = id;
     c->mshr_used++;
+    return e;
 }
 
 int mshr_can_merge(const gpu_cache *c, uint32_t e)
@@ -40,6 +41,7 @@ uint32_t mshr_release(gpu_cache *c, uint32_t e, uint32_t *ids, uint32_t max)
         ids[i] = held[i];
     c->mshr[e].used = 0;
     c->mshr_used--;
+    c->unreserved -= c->mshr[e].unreserved;
     return n;
 }
 

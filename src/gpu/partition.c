@@ -12,6 +12,14 @@ typedef struct timed_packet {
     uint64_t ready;
 } timed_packet;
 
+/* A request on its way into the DRAM queue through the DRAM latency queue. */
+typedef struct dram_delayed {
+    uint64_t addr, tag, ready; /* ready: the DRAM cycle it may enter the DRAM queue */
+    uint32_t bytes;
+    uint16_t core;
+    uint8_t write;
+} dram_delayed;
+
 typedef struct dram_return {
     uint64_t tag;      /* the held request (no L2) or the sector's address (L2) */
     uint64_t data_end; /* DRAM cycle its data has arrived */
@@ -29,6 +37,10 @@ struct gpu_partition {
     uint32_t reply_head, reply_size;
     dram_return *ret;     /* ring of p.return_slots */
     uint32_t ret_head, ret_size;
+    timed_packet *rop;    /* ring of p.rop_latency + 1 (ready: the L2 cycle it leaves) */
+    uint32_t rop_head, rop_size;
+    dram_delayed *dlq;    /* ring of p.dram_latency + 1 */
+    uint32_t dlq_head, dlq_size;
     uint64_t dram_now;
     gpu_partition_stats st;
 };
@@ -41,6 +53,13 @@ static hamm_status check_params(const gpu_partition_params *p, hamm_error *err)
                       : p->has_l2 && p->l2.mshr_max_merge > p->reply_queue
                           ? "l2.mshr_max_merge"
                           : NULL;
+    if (!bad && (p->rop_latency > GPU_PARTITION_MAX_DELAY ||
+                 p->dram_latency > GPU_PARTITION_MAX_DELAY))
+        return hamm_error_field(err, HAMM_ERR_CONFIG,
+                                p->rop_latency > GPU_PARTITION_MAX_DELAY ? "rop_latency"
+                                                                         : "dram_latency",
+                                "memory partition: a fixed delay of at most %u cycles",
+                                (unsigned)GPU_PARTITION_MAX_DELAY);
     if (!bad)
         return HAMM_OK;
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
@@ -75,7 +94,13 @@ hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p
     t->waits = hamm_calloc_array(p->held, sizeof *t->waits);
     t->reply = hamm_calloc_array(p->reply_queue, sizeof *t->reply);
     t->ret = hamm_calloc_array(p->return_slots, sizeof *t->ret);
-    if (!t->held || !t->free_held || !t->waits || !t->reply || !t->ret) {
+    /* One request enters the ROP queue an L2 cycle and stays rop_latency cycles, so
+     * rop_latency + 1 entries never push back unless the L2 does; the DRAM latency queue
+     * of dram_latency + 1 passes one request a DRAM cycle, GPGPU-Sim's rate. */
+    t->rop = p->rop_latency ? hamm_calloc_array(p->rop_latency + 1u, sizeof *t->rop) : NULL;
+    t->dlq = p->dram_latency ? hamm_calloc_array(p->dram_latency + 1u, sizeof *t->dlq) : NULL;
+    if (!t->held || !t->free_held || !t->waits || !t->reply || !t->ret ||
+        (p->rop_latency && !t->rop) || (p->dram_latency && !t->dlq)) {
         gpu_partition_free(t);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a memory partition");
     }
@@ -100,6 +125,8 @@ void gpu_partition_free(gpu_partition *t)
     free(t->waits);
     free(t->reply);
     free(t->ret);
+    free(t->rop);
+    free(t->dlq);
     free(t);
 }
 
@@ -136,7 +163,7 @@ void gpu_partition_reply_pop(gpu_partition *t)
 
 /* ---- the DRAM side ---------------------------------------------------------------- */
 
-static void to_dram(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, uint16_t core,
+static void enqueue(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, uint16_t core,
                     uint64_t tag)
 {
     hamm_dram_coord c;
@@ -153,11 +180,48 @@ static void to_dram(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, 
     }
 }
 
+/* Room on the way into the DRAM queue: the queue itself, and the latency queue if any
+ * (GPGPU-Sim lets a request into its DRAM latency queue only while the DRAM queue is not
+ * full, and into the DRAM queue only then too). */
+static int dram_room(const gpu_partition *t, int write)
+{
+    if (t->p.dram_latency && t->dlq_size > t->p.dram_latency)
+        return 0;
+    return channel_can_accept(t->dram, write);
+}
+
+/* Into the DRAM queue now, or into the latency queue for dram_latency DRAM cycles. */
+static void to_dram(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, uint16_t core,
+                    uint64_t tag)
+{
+    if (!t->p.dram_latency) {
+        enqueue(t, addr, bytes, write, core, tag);
+        return;
+    }
+    t->dlq[(t->dlq_head + t->dlq_size++) % (t->p.dram_latency + 1u)] =
+        (dram_delayed){.addr = addr, .tag = tag, .ready = t->dram_now + t->p.dram_latency,
+                       .bytes = bytes, .core = core, .write = write != 0};
+}
+
+/* The latency queue's head into the DRAM queue, one a DRAM cycle, when its time has come
+ * and the queue has room. */
+static void dlq_drain(gpu_partition *t, uint64_t dram_now)
+{
+    if (!t->dlq_size)
+        return;
+    const dram_delayed *d = &t->dlq[t->dlq_head];
+    if (d->ready > dram_now || !channel_can_accept(t->dram, d->write))
+        return;
+    enqueue(t, d->addr, d->bytes, d->write, d->core, d->tag);
+    t->dlq_head = (t->dlq_head + 1) % (t->p.dram_latency + 1u);
+    t->dlq_size--;
+}
+
 /* The L2's fetches and write-backs, into the DRAM queue while it has room. */
 static void l2_to_dram(gpu_partition *t)
 {
     gpu_mem_req r;
-    while (t->l2 && gpu_cache_miss_peek(t->l2, &r) && channel_can_accept(t->dram, r.write)) {
+    while (t->l2 && gpu_cache_miss_peek(t->l2, &r) && dram_room(t, r.write)) {
         to_dram(t, r.addr, r.bytes, r.write, 0, r.write ? NO_TAG : r.addr);
         gpu_cache_miss_pop(t->l2);
     }
@@ -194,15 +258,29 @@ static void take_returns(gpu_partition *t, uint64_t now)
     }
 }
 
+static int take(gpu_partition *t, const gpu_packet *q, uint64_t now);
+
+/* The ROP queue's head to the L2 or the DRAM queue once its time has come; one an L2
+ * cycle, as requests enter. */
+static void rop_drain(gpu_partition *t, uint64_t now)
+{
+    if (t->rop_size && t->rop[t->rop_head].ready <= now && take(t, &t->rop[t->rop_head].p, now)) {
+        t->rop_head = (t->rop_head + 1) % (t->p.rop_latency + 1u);
+        t->rop_size--;
+    }
+}
+
 void gpu_partition_l2_cycle(gpu_partition *t, uint64_t now, uint64_t dram_now)
 {
     t->dram_now = dram_now;
     take_returns(t, now);
+    rop_drain(t, now);
     l2_to_dram(t);
 }
 
 void gpu_partition_dram_cycle(gpu_partition *t, uint64_t dram_now)
 {
+    dlq_drain(t, dram_now);
     t->st.reply_stall_cycles += channel_reads_stalled(t->dram);
     channel_advance(t->dram, dram_now + 1);
     t->dram_now = dram_now + 1;
@@ -230,7 +308,7 @@ static int accept_l2(gpu_partition *t, const gpu_packet *q, uint64_t now)
 
 static int accept_direct(gpu_partition *t, const gpu_packet *q, uint64_t now)
 {
-    if (!channel_can_accept(t->dram, q->write))
+    if (!dram_room(t, q->write))
         return 0;
     if (q->write) {
         if (!reply_room(t))
@@ -247,25 +325,40 @@ static int accept_direct(gpu_partition *t, const gpu_packet *q, uint64_t now)
     return 1;
 }
 
+/* The L2 or, without one, the DRAM queue takes request q: 1 when taken. */
+static int take(gpu_partition *t, const gpu_packet *q, uint64_t now)
+{
+    int taken = t->l2 ? accept_l2(t, q, now) : accept_direct(t, q, now);
+    if (taken && t->l2)
+        l2_to_dram(t);
+    return taken;
+}
+
 int gpu_partition_accept(gpu_partition *t, const gpu_packet *req, uint64_t now)
 {
-    int taken = t->l2 ? accept_l2(t, req, now) : accept_direct(t, req, now);
+    int taken;
+    if (t->p.rop_latency) {
+        taken = t->rop_size <= t->p.rop_latency;
+        if (taken)
+            t->rop[(t->rop_head + t->rop_size++) % (t->p.rop_latency + 1u)] =
+                (timed_packet){*req, now + t->p.rop_latency};
+    } else {
+        taken = take(t, req, now);
+    }
     if (!taken) {
         t->st.blocked_cycles++;
         return 0;
     }
     t->st.reads += !req->write;
     t->st.writes += req->write != 0;
-    if (t->l2)
-        l2_to_dram(t);
     return 1;
 }
 
 int gpu_partition_quiet(const gpu_partition *t)
 {
     gpu_mem_req r;
-    return t->nfree == t->p.held && !t->reply_size && !t->ret_size &&
-           channel_quiet(t->dram) && !(t->l2 && gpu_cache_miss_peek(t->l2, &r));
+    return t->nfree == t->p.held && !t->reply_size && !t->ret_size && !t->rop_size &&
+           !t->dlq_size && channel_quiet(t->dram) && !(t->l2 && gpu_cache_miss_peek(t->l2, &r));
 }
 
 const gpu_partition_stats *gpu_partition_stats_of(const gpu_partition *t)

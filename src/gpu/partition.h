@@ -8,7 +8,11 @@
  * read's data leaves the DRAM into a return queue of return_slots entries; when that is
  * full (because replies cannot get into the reply network) the DRAM starts no read:
  * the stall the paper's error analysis rests on, counted in reply_stall_cycles.  Every
- * request entering the DRAM queue goes to the tap, if any, with its arrival cycle. */
+ * request entering the DRAM queue goes to the tap, if any, with its arrival cycle.
+ *
+ * Two fixed delays, GPGPU-Sim's, are rings of a fixed size that push back when full: the
+ * ROP queue (rop_latency L2 cycles before the L2 or the DRAM queue sees a request) and
+ * the DRAM latency queue (dram_latency DRAM cycles before the DRAM queue does). */
 #ifndef HAMM_GPU_PARTITION_H
 #define HAMM_GPU_PARTITION_H
 
@@ -21,6 +25,9 @@
 #include "hamm/gpu.h"
 #include "hamm/trace.h"
 
+/* The longest fixed delay (each is a ring of one entry a cycle). */
+#define GPU_PARTITION_MAX_DELAY 65535u
+
 typedef struct gpu_partition_params {
     uint32_t id;               /* the DRAM channel it owns */
     int has_l2;
@@ -32,6 +39,11 @@ typedef struct gpu_partition_params {
                                   pipeline ((CL + burst) / tCCD) plus the queue proper */
     uint32_t held;             /* requests waiting for DRAM data (L2 misses or, without an
                                   L2, reads in the DRAM queue) */
+    uint32_t rop_latency;      /* L2 cycles a request spends between the network's output
+                                  and the L2 (GPGPU-Sim's ROP queue; 0: none) */
+    uint32_t dram_latency;     /* DRAM cycles a request spends between the L2 (or the
+                                  network, without an L2) and the DRAM queue (GPGPU-Sim's
+                                  DRAM latency queue; 0: none) */
     hamm_gpu_tap_fn tap;       /* may be NULL (hamm/gpu.h) */
     void *tap_user;
 } gpu_partition_params;

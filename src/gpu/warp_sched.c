@@ -46,16 +46,18 @@ static int is_memory(gpu_op op)
            op == GPU_OP_SHARED_STORE;
 }
 
-/* Among the oldest max_active_warps live warps (warp throttling), when limited. */
+/* Among the oldest max_active_warps live warps (warp throttling), when limited.  A warp
+ * waiting at a barrier holds no place: else the younger warps of its CTA, throttled,
+ * could never arrive (a deadlock). */
 static int within_active_limit(const gpu_core *c, uint32_t w)
 {
-    if (!c->p.max_active_warps)
+    if (!c->warp_limit)
         return 1;
     uint32_t older = 0;
     for (uint32_t v = 0; v < c->nwarps; v++)
         older += c->warps[v].cta != CORE_NONE && !c->warps[v].ended &&
-                 c->warps[v].age < c->warps[w].age;
-    return older < c->p.max_active_warps;
+                 !c->warps[v].at_barrier && c->warps[v].age < c->warps[w].age;
+    return older < c->warp_limit;
 }
 
 static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, uint64_t *wake,

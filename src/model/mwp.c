@@ -57,7 +57,7 @@ int hamm_mwp_synch_parse(const char *name)
 
 void hamm_mwp_options_init(hamm_mwp_options *o)
 {
-    *o = (hamm_mwp_options){HAMM_MWP_ROUND_NONE, HAMM_MWP_SYNCH_N, 1.0};
+    *o = (hamm_mwp_options){HAMM_MWP_ROUND_NONE, HAMM_MWP_SYNCH_N, 1.0, 0};
 }
 
 /* Keep the tightest limit; on a tie the earlier one, in the order of the enum. */
@@ -134,6 +134,11 @@ static hamm_status check_inputs(const hamm_mwp_machine *m, const hamm_mwp_kernel
         if (!(counts[i] >= 0 && isfinite(counts[i])))
             return hamm_error_field(err, HAMM_ERR_CONFIG, count_keys[i],
                                     "must be 0 or more, got %g", counts[i]);
+    if (!(k->sfu_insts >= 0 && k->shared_insts >= 0 && k->lsu_cycles >= 0 &&
+          k->sfu_insts + k->shared_insts <= k->comp_insts))
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "sfu_insts",
+                                "sfu_insts + shared_insts must be 0 or more and at most "
+                                "comp_insts, lsu_cycles 0 or more");
     if (!(k->coal_mem_insts + k->uncoal_mem_insts > 0))
         return hamm_error_field(err, HAMM_ERR_CONFIG, "coal_mem_insts",
                                 "the kernel has no memory instruction (coal_mem_insts + "
@@ -192,6 +197,35 @@ static void compute_parallelism(const hamm_mwp_machine *m, const hamm_mwp_kernel
         r->rep = ceil(r->rep);
 }
 
+/* The issue-time bound (option issue_bound): an SM's warps share its schedulers and its
+ * load/store unit, so the busiest SM (the kernel ends when it does) needs at least the
+ * sum over its warps of either, plus the latency of its last load.  A warp takes of the
+ * schedulers Issue_cycles for each computation instruction and barrier, the SFU's cycles
+ * for each SFU instruction and the memory issue cycles for each global or shared one
+ * (the machine's keys; absent, all Issue_cycles: Comp_cycles plus the barriers).  Hong &
+ * Kim take Comp_cycles x N as Exec only in the compute case (MWP > CWP); when CWP >= MWP
+ * the memory case counts computation only between memory periods, which misses it when
+ * issue time exceeds memory time.  The busiest SM holds ceil(#Blocks / #Active_SMs)
+ * blocks, where #Rep averages over SMs: the two agree on a grid that fills the GPU. */
+static void issue_bound(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                        const hamm_mwp_options *o, hamm_mwp_result *r)
+{
+    double sfu_c = m->sfu_issue_cycles > 0 ? m->sfu_issue_cycles : m->issue_cycles;
+    double mem_c = m->mem_issue_cycles > 0 ? m->mem_issue_cycles : m->issue_cycles;
+    double alu = k->comp_insts - k->sfu_insts - k->shared_insts + k->synch_insts;
+    double mem = k->coal_mem_insts + k->uncoal_mem_insts + k->shared_insts;
+    r->issue_per_warp = m->issue_cycles * alu + sfu_c * k->sfu_insts + mem_c * mem;
+    r->lsu_per_warp = k->lsu_cycles;
+    r->busiest_sm_warps = ceil((double)k->blocks / m->sms) * r->warps_per_block;
+    r->issue_bound_cycles =
+        r->mem_l + fmax(r->issue_per_warp, r->lsu_per_warp) * r->busiest_sm_warps;
+    if (!o->issue_bound || r->issue_bound_cycles <= r->exec_cycles)
+        return;
+    r->exec_cycles = r->issue_bound_cycles;
+    r->issue_bound_applied = 1;
+    r->limiter = HAMM_MWP_LIMIT_COMPUTE;
+}
+
 /* The case, Exec, Synch_cost and what limits the kernel. */
 static void execution(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
                       const hamm_mwp_options *o, hamm_mwp_result *r)
@@ -216,6 +250,7 @@ static void execution(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
         r->exec_cycles = (r->mem_l + r->comp_cycles * r->n) * r->rep;
         r->limiter = HAMM_MWP_LIMIT_COMPUTE;
     }
+    issue_bound(m, k, o, r);
     r->synch_warps = r->mwp;
     if (o->synch == HAMM_MWP_SYNCH_BLOCK)
         r->synch_warps = fmin(r->mwp, r->warps_per_block);

@@ -60,6 +60,21 @@ static const struct schema_field machine_rows[] = {
     {"coalescing", SCHEMA_ENUM, 0, 0, 0, 0, "segments", MM(coalescing), 0, "", NULL,
      "the coalescing rule counts derived from a workload use (segments: compute 1.x; "
      "sectors: 2.0 and later)", &coalescing_table},
+    {"system", SCHEMA_STRING, 0, 1, 127, 0, NULL, MM(system),
+     sizeof(((hamm_mwp_machine *)0)->system), "", NULL,
+     "the system model (models/system/) of this GPU's memory: hamm mwp --trace's default",
+     NULL},
+    {"memory_line_bytes", SCHEMA_U32, 0, 0, 1u << 16, 0, NULL, MM(memory_line_bytes), 0,
+     "bytes", NULL, "bytes the memory moves for a transaction that misses the caches (0: "
+     "the transaction's own)", NULL},
+    {"sfu_issue_cycles", SCHEMA_DOUBLE, 0, 0, 1e6, 0, NULL, MM(sfu_issue_cycles), 0, "cycles",
+     NULL, "an SM's cycles to issue an SFU warp instruction (issue bound; 0: issue_cycles)",
+     NULL},
+    {"mem_issue_cycles", SCHEMA_DOUBLE, 0, 0, 1e6, 0, NULL, MM(mem_issue_cycles), 0, "cycles",
+     NULL, "an SM's cycles to issue a global or shared memory warp instruction (issue bound; "
+     "0: issue_cycles)", NULL},
+    {"shared_banks", SCHEMA_U32, 0, 0, 1024, 0, NULL, MM(shared_banks), 0, "", NULL,
+     "shared-memory banks, for derived counts' bank-conflict passes (0: none counted)", NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 
@@ -82,6 +97,9 @@ static const struct schema_field kernel_rows[] = {
            "#Active_blocks_per_SM (absent: from the resources and the machine's limits)"),
     KCOUNT(regs_per_thread, 0, 0, 1u << 20, "", "registers per thread"),
     KCOUNT(shared_per_block, 0, 0, 1u << 30, "bytes", "shared memory per block"),
+    KREAL(sfu_insts, 0, 0, 1e15, "of comp_insts, SFU ones per thread (issue bound)"),
+    KREAL(shared_insts, 0, 0, 1e15, "of comp_insts, shared-memory ones per thread (issue bound)"),
+    KREAL(lsu_cycles, 0, 0, 1e15, "load/store unit cycles per warp (issue bound)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

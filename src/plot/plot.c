@@ -19,7 +19,8 @@ static const struct {
 } writers[] = {
     {"hamm-validate/1", plot_validate}, {"hamm-sweep/1", plot_sweep},
     {"hamm-predict/1", plot_predict},   {"hamm-simulate/1", plot_simulate},
-    {"hamm-stats/1", plot_stats},
+    {"hamm-stats/1", plot_stats},       {"hamm-conflicts/1", plot_conflicts},
+    {"hamm-mwp-sweep/1", plot_mwp_sweep},
 };
 #define NWRITERS (sizeof writers / sizeof writers[0])
 
@@ -44,7 +45,9 @@ static plot_fn find_writer(const json_t *doc, const hamm_plot_options *o, hamm_e
     if (schema)
         hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(o->source), "schema",
                       "unknown schema '%s': hamm plot reads hamm-validate/1, hamm-sweep/1, "
-                      "hamm-predict/1, hamm-simulate/1 and hamm-stats/1", schema);
+                      "hamm-predict/1, hamm-simulate/1, hamm-stats/1, hamm-conflicts/1 and "
+                      "hamm-mwp-sweep/1",
+                      schema);
     else
         hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(o->source), "schema",
                       "no \"schema\" string: not a JSON result of hamm");

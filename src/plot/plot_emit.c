@@ -8,7 +8,9 @@
 #include "hamm_build_config.h"
 #include "plot_internal.h"
 
-static const char *const template_names[PLOT_KIND_COUNT] = {"bars.gp", "scatter.gp"};
+static const char *const template_names[PLOT_KIND_COUNT] = {"bars.gp", "scatter.gp",
+                                                                    "lines.gp", "regions.gp",
+                                                                    "loglog.gp"};
 
 void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *title)
 {
@@ -122,8 +124,9 @@ static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, p
     label_stats ls = scan_labels(f);
     plot_buf_printf(b, "nseries = %d\nngroups = %d\n", f->nseries, ls.groups);
     plot_buf_printf(b, "firststyle = %d  # the colour and fill of the first series\n"
-                       "ylog = %d  # 1: logarithmic y axis\n",
-                    f->firststyle, f->ylog);
+                       "ylog = %d  # 1: logarithmic y axis\nxlog = %d  # 1: logarithmic x "
+                       "axis (regions)\n",
+                    f->firststyle, f->ylog, f->xlog);
     plot_buf_printf(b, "xrot = %d  # tic label angle in degrees; -1: level if they fit, "
                        "else 45 or 90\n",
                     f->xrot);

@@ -38,7 +38,14 @@ double plot_num(const json_t *obj, const char *key);
 const char *plot_str(const json_t *obj, const char *key, const char *dflt);
 
 /* The kinds of figure, one template each in plots/. */
-typedef enum plot_kind { PLOT_BARS, PLOT_SCATTER, PLOT_KIND_COUNT } plot_kind;
+typedef enum plot_kind {
+    PLOT_BARS,
+    PLOT_SCATTER,
+    PLOT_LINES,
+    PLOT_REGIONS,
+    PLOT_LOGLOG,
+    PLOT_KIND_COUNT
+} plot_kind;
 
 /* A figure being built: the data text and the variables its script sets. */
 typedef struct plot_fig {
@@ -53,7 +60,8 @@ typedef struct plot_fig {
     int firststyle;     /* bars: the colour and pattern of the first series (1: the first);
                            a heuristic keeps its look from figure to figure */
     int ylog;           /* 1: a logarithmic y axis (values over orders of magnitude) */
-    char panels[256];   /* scatter: the panels' titles, space-separated */
+    int xlog;           /* regions: 1, a logarithmic x axis */
+    char panels[1024];  /* scatter, lines: the panels' titles, space-separated */
     plot_buf data;
 } plot_fig;
 
@@ -76,14 +84,22 @@ hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err);
 /* Whether a hamm-validate/1 document has every field its figures read, of the right type
  * (plot_check.c); the error names the JSON path. */
 hamm_status plot_validate_check(const plot_ctx *c, const json_t *doc, hamm_error *err);
+/* Whether a hamm-validate/1 document has "mwp" entries, and their figure
+ * (plot_mwp_cycles.c). */
+int plot_has_mwp(const json_t *doc);
+hamm_status plot_mwp(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
 /* Every point of a hamm-sweep/1 document has what its figures read (heuristics h, from
  * its first point): else an error naming the file, the point and the field. */
 hamm_status plot_sweep_check(const plot_ctx *c, const json_t *doc, const char **h, size_t nh,
                              hamm_error *err);
 hamm_status plot_predict(plot_ctx *c, const json_t *doc, hamm_error *err);
+/* hamm-mwp-sweep/1 (plot_mwp.c). */
+hamm_status plot_mwp_sweep(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_simulate(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_stats(plot_ctx *c, const json_t *doc, hamm_error *err);
+/* hamm-conflicts/1: the stride table of each scheme (plot_conflicts.c). */
+hamm_status plot_conflicts(plot_ctx *c, const json_t *doc, hamm_error *err);
 
 /* A missing field: HAMM_ERR_FORMAT naming the JSON path. */
 hamm_status plot_missing(const plot_ctx *c, const char *path, hamm_error *err);

@@ -210,5 +210,7 @@ hamm_status plot_validate(plot_ctx *c, const json_t *doc, hamm_error *err)
         st = fig09(c, entries, h, nh, err);
     if (st == HAMM_OK)
         st = fig10(c, entries, err);
+    if (st == HAMM_OK && plot_has_mwp(doc))
+        st = plot_mwp(c, doc, err);
     return st;
 }

@@ -79,3 +79,31 @@ void hamm_errstats_compute(const double *measured, const double *predicted, size
         out->polarity = sum_signed / sum_abs;
     pearson(measured, predicted, n, out);
 }
+
+void hamm_relstats_compute(const double *measured, const double *predicted, size_t n,
+                           hamm_relstats *out)
+{
+    memset(out, 0, sizeof *out);
+    double logs = 0, abs_sum = 0, signed_sum = 0;
+    int zero = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(measured[i] > 0))
+            continue;
+        double e = 100.0 * (predicted[i] - measured[i]) / measured[i], a = fabs(e);
+        out->points++;
+        signed_sum += e;
+        abs_sum += a;
+        out->max_abs_error_pct = a > out->max_abs_error_pct ? a : out->max_abs_error_pct;
+        out->within_10pct += a <= 10.0;
+        if (a > 0)
+            logs += log(a);
+        else
+            zero = 1; /* ln 0: the geometric mean of a set holding 0 is 0 */
+    }
+    if (out->points == 0)
+        return;
+    double k = (double)out->points;
+    out->geomean_abs_error_pct = zero ? 0.0 : exp(logs / k);
+    out->mean_abs_error_pct = abs_sum / k;
+    out->mean_signed_error_pct = signed_sum / k;
+}

@@ -86,6 +86,23 @@ static json_t *channel_json(const gpu *g, uint32_t c, uint64_t warp_insts, int *
     return o;
 }
 
+/* The request crossbar: its allocation, grant holding, and the row locality of the
+ * requests before and after it (the Yuan thesis' Figure 4.4 and 6.17b measures). */
+static json_t *icnt_json(const gpu *g, int *ok)
+{
+    const gpu_icnt_params *n = &g->p.request_net;
+    double before = gpu_locality_of(&g->pre_icnt), after = gpu_locality_of(&g->post_icnt);
+    json_t *o = json_object();
+    report_set(o, "arbiter", json_string(gpu_icnt_arbiter_names[n->arbiter]), ok);
+    report_set(o, "hold", json_string(gpu_icnt_hold_names[n->hold]), ok);
+    report_set(o, "held_grants", u64(gpu_icnt_stats_of(g->req)->held_grants), ok);
+    report_set(o, "row_locality_before", report_measure(before), ok);
+    report_set(o, "row_locality_after", report_measure(after), ok);
+    report_set(o, "locality_preserved",
+               report_measure(before > 0 && after > 0 ? after / before : -1.0), ok);
+    return o;
+}
+
 static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_insts, int *ok)
 {
     hamm_channel_result t;
@@ -99,6 +116,7 @@ static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_in
     report_set(o, "dram_efficiency", report_measure(hamm_result_efficiency(&t)), ok);
     report_set(o, "utilization", report_measure(hamm_result_utilization(&t)), ok);
     report_set(o, "row_locality", report_measure(hamm_result_row_locality(&t)), ok);
+    report_set(o, "interconnect", icnt_json(g, ok), ok);
     return o;
 }
 

@@ -161,4 +161,7 @@ void entry_result_clear(entry_result *r)
     free(r->channels);
     r->channels = NULL;
     r->nchannels = 0;
+    free(r->mwp);
+    r->mwp = NULL;
+    r->nmwp = 0;
 }

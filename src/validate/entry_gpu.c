@@ -83,7 +83,8 @@ static hamm_status run_gpu(const suite_entry *en, const hamm_system_config *cfg,
     if (rc == HAMM_OK)
         rc = hamm_gpu_new(g, cfg, model, 1, tap_request, t, err);
     if (rc == HAMM_OK)
-        rc = hamm_workload_run(*g, en->trace_path, &kernels, err);
+        rc = en->mwp_machine ? entry_run_mwp(*g, en, t->r, err)
+                             : hamm_workload_run(*g, en->trace_path, &kernels, err);
     if (rc != HAMM_OK)
         return rc;
     hamm_gpu_finish(*g);

@@ -13,7 +13,7 @@
 static const char *const top_keys[] = {"schema", "name", "description", "heuristics",
                                        "entries", "sweeps", NULL};
 static const char *const entry_keys[] = {"name", "trace", "workload", "format", "request_size", "model",
-                                         "set", "replay", "generate", "description", NULL};
+                                         "set", "replay", "generate", "description", "mwp", NULL};
 
 #define bad suite_bad /* an error at a JSON path of the suite */
 
@@ -175,7 +175,8 @@ static hamm_status check_trace(const hamm_suite *s, suite_entry *e, const char *
         return HAMM_OK;
     }
     char field[160], text[200];
-    snprintf(field, sizeof field, "%s%s", prefix, e->workload ? "workload" : "trace");
+    snprintf(field, sizeof field, "%s%s", prefix,
+             e->mwp_machine ? "mwp.workload" : e->workload ? "workload" : "trace");
     snprintf(text, sizeof text, "cannot open %.120s: %s", e->trace_path, strerror(errno));
     return bad(err, s, field, "%s", text);
 }
@@ -204,20 +205,26 @@ static hamm_status parse_source(const hamm_suite *s, suite_entry *e, json_t *obj
                                 const char *prefix, const char **path, hamm_error *err)
 {
     const char *trace, *workload;
+    json_t *mwp = json_object_get(obj, "mwp");
     *path = NULL;
     if (suite_get_str(s, obj, "trace", prefix, 0, &trace, err) != HAMM_OK ||
         suite_get_str(s, obj, "workload", prefix, 0, &workload, err) != HAMM_OK)
         return err->status;
     char field[160];
-    snprintf(field, sizeof field, "%s%s", prefix, trace ? "workload" : "trace");
+    snprintf(field, sizeof field, "%s%s", prefix, mwp ? "mwp" : trace ? "workload" : "trace");
+    if (mwp && (trace || workload))
+        return bad(err, s, field, "give \"mwp\" alone, not with \"trace\" or \"workload\"");
     if (trace && workload)
         return bad(err, s, field, "give \"trace\" or \"workload\", not both");
-    if (!trace && !workload)
+    if (!trace && !workload && !mwp)
         return bad(err, s, field, "missing: give \"trace\" (a trace file) or \"workload\" "
-                                  "(a kernel description or recording run on the GPU engine)");
+                                  "(a kernel description or recording run on the GPU engine), "
+                                  "or \"mwp\" (a kernel description and an MWP/CWP machine)");
     snprintf(field, sizeof field, "%sformat", prefix);
-    if (workload && json_object_get(obj, "format"))
+    if (!trace && json_object_get(obj, "format"))
         return bad(err, s, field, "applies to a \"trace\", not a \"workload\"");
+    if (mwp)
+        return suite_parse_mwp(s, e, mwp, prefix, path, err);
     e->workload = workload != NULL;
     *path = workload ? workload : trace;
     return HAMM_OK;
@@ -372,6 +379,9 @@ void hamm_suite_free(hamm_suite *s)
         free(e->trace_path);
         free(e->model);
         free(e->model_path);
+        free(e->mwp_machine);
+        free(e->mwp_machine_path);
+        free(e->mwp_group);
     }
     free(s->entries);
     suite_free_sweeps(s);

@@ -4,6 +4,7 @@
 
 #include "hamm/config.h"
 #include "hamm/engine.h"
+#include "hamm/mwp.h"
 #include "hamm/trace.h"
 #include "hamm/validate.h"
 
@@ -20,6 +21,13 @@ typedef struct suite_entry {
     char **sets;       /* "KEY=VALUE", in the suite's order */
     size_t nsets;
     hamm_replay replay;
+    /* "mwp" (suite_mwp.c): the machine file as written and found (NULL: not an MWP
+     * entry), loaded when the suite loads; whether the combined model takes the issue
+     * bound (docs/MWP.md, "Validation") */
+    char *mwp_machine, *mwp_machine_path;
+    char *mwp_group; /* the summary's group ("group"; default "all") */
+    hamm_mwp_machine machine;
+    int issue_bound;
 } suite_entry;
 
 /* A sweep the suite asks `hamm report` for (docs/SUITES.md, "sweeps"). */
@@ -54,6 +62,12 @@ hamm_status suite_check_keys(const hamm_suite *s, json_t *obj, const char *const
 hamm_status suite_get_str(const hamm_suite *s, json_t *obj, const char *key, const char *prefix,
                           int required, const char **out, hamm_error *err);
 int suite_valid_name(const char *n);
+
+/* An entry's "mwp" object (suite_mwp.c): {"workload", "machine", "issue_bound", "group"};
+ * *workload
+ * is the workload as written; it sets e->workload and loads the machine. */
+hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
+                            const char *prefix, const char **workload, hamm_error *err);
 
 /* "sweeps" (suite_sweeps.c): parse the array (NULL: none), and free what it holds. */
 hamm_status suite_parse_sweeps(hamm_suite *s, json_t *sweeps, hamm_error *err);

@@ -54,7 +54,21 @@ static uint32_t request_size(const suite_entry *e)
 
 static json_t *overrides_json(const char *const *sets, size_t nsets);
 
+static json_t *entry_json_base(const hamm_suite *s, size_t i, const entry_result *r);
+
+/* An entry; an "mwp" entry has an "mwp" object besides (absent from the others). */
 static json_t *entry_json(const hamm_suite *s, size_t i, const entry_result *r)
+{
+    json_t *o = entry_json_base(s, i, r);
+    if (o && s->entries[i].mwp_machine &&
+        json_object_set_new(o, "mwp", mwp_entry_json(&s->entries[i], r)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+static json_t *entry_json_base(const hamm_suite *s, size_t i, const entry_result *r)
 {
     json_t *channels = json_array();
     int ok = channels != NULL;
@@ -176,6 +190,10 @@ static json_t *summary_json(const hamm_suite *s, const entry_result *r)
         o = json_pack("{s:o, s:o, s:o}", "per_entry", stats_by_heuristic(s, r, 0, NULL, m, p),
                       "per_channel", stats_by_heuristic(s, r, 1, NULL, m, p), "per_model",
                       stats_by_model(s, r, m, p));
+    if (o && mwp_rows(s, r) && json_object_set_new(o, "mwp", mwp_summary_json(s, r)) != 0) {
+        json_decref(o);
+        o = NULL;
+    }
     free(m);
     free(p);
     return o;

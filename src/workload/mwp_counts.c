@@ -44,7 +44,8 @@ static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
 
 /* One global memory warp instruction: coalesced when the coalescer makes no more
  * transactions than the fewest its bytes could fit in. */
-static void count_memory(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_derived *d)
+static void count_memory(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
+                         hamm_mwp_derived *d)
 {
     gpu_transaction t[GPU_MAX_TRANSACTIONS];
     size_t n = gpu_coalesce(rule, in->addr, in->width, in->active, t);
@@ -53,8 +54,12 @@ static void count_memory(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_de
     d->loads += in->op == GPU_OP_LOAD;
     d->stores += in->op == GPU_OP_STORE;
     d->transactions += n;
-    for (size_t i = 0; i < n; i++)
-        d->bytes += rule == GPU_COALESCE_SECTORS ? 32u * popcount(t[i].sectors) : t[i].size;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t b = rule == GPU_COALESCE_SECTORS ? 32u * popcount(t[i].sectors) : t[i].size;
+        d->bytes += b;
+        /* a miss fetches whole lines: a lane's 4 bytes cost the line */
+        d->memory_bytes += line ? (b + line - 1) / line * line : b;
+    }
     if (n <= fewest(rule, in)) {
         d->coalesced++;
     } else {
@@ -63,15 +68,42 @@ static void count_memory(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_de
     }
 }
 
-static void count_inst(gpu_coalesce_rule rule, const gpu_inst *in, hamm_mwp_derived *d)
+/* A shared-memory access's passes: the most distinct 4-byte words its active lanes ask
+ * of one bank (lanes asking for the same word share it); 1 without banks. */
+static uint32_t shared_passes(uint32_t banks, const gpu_inst *in)
+{
+    uint64_t words[32];
+    uint32_t n = 0, most = 1;
+    for (uint32_t i = 0; banks && i < 32; i++) {
+        if (!(in->active >> i & 1))
+            continue;
+        uint64_t w = in->addr[i] / 4;
+        uint32_t same = 1, seen = 0;
+        for (uint32_t j = 0; j < n; j++) {
+            seen |= words[j] == w;
+            same += words[j] % banks == w % banks;
+        }
+        if (seen)
+            continue;
+        words[n++] = w;
+        most = same > most ? same : most;
+    }
+    return most;
+}
+
+static void count_inst(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
+                       hamm_mwp_derived *d)
 {
     switch (in->op) {
     case GPU_OP_ALU: d->alu++; break;
     case GPU_OP_SFU: d->sfu++; break;
     case GPU_OP_LOAD:
-    case GPU_OP_STORE: count_memory(rule, in, d); break;
+    case GPU_OP_STORE: count_memory(rule, line, in, d); break;
     case GPU_OP_SHARED_LOAD:
-    case GPU_OP_SHARED_STORE: d->shared++; break;
+    case GPU_OP_SHARED_STORE:
+        d->shared++;
+        d->shared_passes += shared_passes(d->shared_banks, in);
+        break;
     case GPU_OP_BARRIER: d->barriers++; break;
     case GPU_OP_EXIT: break;
     }
@@ -96,7 +128,7 @@ static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule ru
             int has = 1;
             while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
                    in->op != GPU_OP_EXIT)
-                count_inst(rule, in, d);
+                count_inst(rule, d->memory_line_bytes, in, d);
         }
         src->close_cta(src->self, cta);
     }
@@ -226,9 +258,14 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     k->coal_mem_insts = (double)d->coalesced / w;
     k->uncoal_mem_insts = (double)d->uncoalesced / w;
     k->synch_insts = (double)d->barriers / w;
+    k->sfu_insts = (double)d->sfu / w;
+    k->shared_insts = (double)d->shared / w;
+    /* the load/store unit takes a global instruction's transactions one a cycle (one
+     * access each: a segment, or a line through the L1) and a shared one's passes */
+    k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
-    k->load_bytes_per_warp = mem > 0 ? (double)d->bytes / mem : 0;
+    k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
     k->threads_per_block = gpu_kernel_threads_per_cta(info);
     k->blocks = d->ctas > UINT32_MAX ? UINT32_MAX : (uint32_t)d->ctas;
     k->active_blocks_per_sm = 0;
@@ -243,6 +280,8 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
     *d = (hamm_mwp_derived){0};
     d->coalescing = m->coalescing < HAMM_MWP_COAL_COUNT ? (hamm_mwp_coalescing)m->coalescing
                                                         : HAMM_MWP_COAL_SEGMENTS;
+    d->memory_line_bytes = m->memory_line_bytes;
+    d->shared_banks = m->shared_banks;
     gpu_coalesce_rule rule = rule_of(d->coalescing);
     gpu_kernel_info info = {0};
     hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)

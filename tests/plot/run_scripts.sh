@@ -15,6 +15,10 @@ for cmd in predict simulate stats; do
     "$HAMM" "$cmd" --json traces/sample/vectoradd.bin.zst >"$TMP/$cmd.json" || exit 1
     inputs+=("$TMP/$cmd.json")
 done
+# an MWP/CWP curve crossing from the memory to the compute case and back, with E
+"$HAMM" mwp --machine paper-example models/mwp/kernels/paper-example.json --json \
+    --sweep comp_insts=0:2000:100 --dram-efficiency 0.5 >"$TMP/mwp-sweep.json" || exit 1
+inputs+=("$TMP/mwp-sweep.json")
 for json in "${inputs[@]}"; do
     out="$TMP/out-$(basename "$json" .json)"
     # data and scripts only; then run each script the way a user would

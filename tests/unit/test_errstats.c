@@ -1,4 +1,5 @@
 /* test_errstats.c - error statistics on vectors computed by hand. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,13 +106,37 @@ static void test_no_points(void **state)
     assert_string_equal(t.pearson_r_null_reason, "fewer than two points");
 }
 
+/* Relative errors: 100 -> 110 (+10%), 200 -> 150 (-25%), 50 -> 60 (+20%), and a point
+ * measured 0, left out.  Geometric mean of |error| = (10*25*20)^(1/3) = 5000^(1/3);
+ * mean |error| 55/3, mean 5/3, max 25, one within 10% (10 counts). */
+static void test_relative(void **state)
+{
+    (void)state;
+    const double m[] = {100, 200, 50, 0}, p[] = {110, 150, 60, 7};
+    hamm_relstats t;
+    hamm_relstats_compute(m, p, 4, &t);
+    assert_int_equal(t.points, 3);
+    assert_float_equal(t.geomean_abs_error_pct, cbrt(5000.0), EPS);
+    assert_float_equal(t.mean_abs_error_pct, 55.0 / 3.0, EPS);
+    assert_float_equal(t.mean_signed_error_pct, 5.0 / 3.0, EPS);
+    assert_float_equal(t.max_abs_error_pct, 25.0, EPS);
+    assert_int_equal(t.within_10pct, 1);
+    /* an exact prediction makes the geometric mean 0; no point: all 0 */
+    const double exact[] = {100, 200};
+    hamm_relstats_compute(m, exact, 2, &t);
+    assert_float_equal(t.geomean_abs_error_pct, 0.0, EPS);
+    assert_float_equal(t.mean_abs_error_pct, 0.0, EPS);
+    hamm_relstats_compute(NULL, NULL, 0, &t);
+    assert_int_equal(t.points, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_points),   cmocka_unit_test(test_anti_correlated),
         cmocka_unit_test(test_under_predicts), cmocka_unit_test(test_single_point),
         cmocka_unit_test(test_zero_variance_measured), cmocka_unit_test(test_no_error),
-        cmocka_unit_test(test_no_points),
+        cmocka_unit_test(test_no_points),      cmocka_unit_test(test_relative),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

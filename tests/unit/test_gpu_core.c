@@ -256,6 +256,28 @@ static void barrier_waits_for_all(void **state)
     gpu_core_free(c);
 }
 
+/* The same with one active warp (warp throttling): warp 0, at the barrier, holds no
+ * place, so warp 1 (younger) runs to it as before: barrier at 0, ALUs 4..20, barrier
+ * 24; then warp 0 alone may issue (28).  At 32 round-robin looks at warp 1 first, still
+ * behind live warp 0, then fetches warp 0's end: nothing issues; warp 1 issues at 33 and
+ * its end is fetched at 37.  Without the rule warp 1 never reaches the barrier. */
+static void barrier_under_throttling(void **state)
+{
+    (void)state;
+    gpu_inst w1[] = {ALU(0, 0), ALU(0, 0), ALU(0, 0), ALU(0, 0), ALU(0, 0),
+                     {.op = GPU_OP_BARRIER, .active = 0xFFFFFFFFu}, ALU(0, 0)};
+    script s = script_make(64, w1, 7, NULL);
+    s.pc[0][0] = 5;
+    gpu_kernel_source src = script_source(&s);
+    gpu_core_params p = params(1);
+    p.max_active_warps = 1;
+    gpu_core *c = make_core(&p);
+    memory m = {0};
+    launch(c, &src, 0);
+    assert_int_equal(run(c, &m, 1), 37);
+    gpu_core_free(c);
+}
+
 /* Occupancy: 64-thread CTAs with 32 registers a thread take 2048 registers; a core with
  * 4096 holds two.  A CTA over the core's threads never fits. */
 static void cta_limits(void **state)
@@ -349,6 +371,7 @@ int main(void)
         cmocka_unit_test(inflight_limit),
         cmocka_unit_test(l1_merge_then_hit),
         cmocka_unit_test(barrier_waits_for_all),
+        cmocka_unit_test(barrier_under_throttling),
         cmocka_unit_test(cta_limits),
         cmocka_unit_test(shared_conflicts),
         cmocka_unit_test(lrr_and_gto_order),

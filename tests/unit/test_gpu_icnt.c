@@ -13,7 +13,9 @@
 static gpu_icnt *make(uint32_t inputs, uint32_t outputs, uint32_t fpc, uint32_t in_flits,
                       uint32_t out_flits)
 {
-    gpu_icnt_params p = {inputs, outputs, 32, fpc, 5, in_flits, out_flits};
+    gpu_icnt_params p = {.inputs = inputs, .outputs = outputs, .flit_bytes = 32,
+                         .flits_per_cycle = fpc, .latency = 5, .input_flits = in_flits,
+                         .output_flits = out_flits};
     gpu_icnt *n = NULL;
     hamm_error err = {0};
     assert_int_equal(gpu_icnt_new(&n, &p, &err), HAMM_OK);
@@ -123,7 +125,8 @@ static void back_pressure(void **state)
 static void bad_params(void **state)
 {
     (void)state;
-    gpu_icnt_params p = {1, 1, 0, 1, 5, 8, 8};
+    gpu_icnt_params p = {.inputs = 1, .outputs = 1, .flit_bytes = 0, .flits_per_cycle = 1,
+                         .latency = 5, .input_flits = 8, .output_flits = 8};
     gpu_icnt *n = NULL;
     hamm_error err = {0};
     assert_int_equal(gpu_icnt_new(&n, &p, &err), HAMM_ERR_CONFIG);

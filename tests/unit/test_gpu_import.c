@@ -108,6 +108,14 @@ static void gpu_model(void **state)
     assert_int_equal(num(g, "l2", "miss_queue"), 8);
     assert_true(json_real_value(json_object_get(json_object_get(g, "clocks"), "icnt_mhz")) ==
                 1200.0);
+    /* the file is silent on the partition's delays: GPGPU-Sim's defaults, 85 and 30 core
+     * cycles, in the L2 clock (85 x 900 / 1000 = 76.5, to the nearest 77) and the DRAM
+     * clock (30 x 1750.5 / 1000 = 52.5, to 53); no return queue size: unlimited, 1024 */
+    assert_int_equal(num(g, "partition", "rop_latency"), 77);
+    assert_int_equal(num(g, "partition", "dram_latency"), 53);
+    assert_int_equal(num(g, "partition", "return_queue"), 1024);
+    assert_int_equal(num(g, "l2", "latency"), 0);
+    assert_int_equal(num(g, "l1", "latency"), 1); /* -gpgpu_l1_latency absent: 1 */
     /* the E policy is an approximation, and the notes say so */
     assert_non_null(strstr(str(g, "notes", "-gpgpu_cache:dl1"), "write-evict"));
     json_decref(g);

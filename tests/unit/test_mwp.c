@@ -32,21 +32,23 @@ static void check_near(double a, double b, double eps, const char *what, const c
  * Departure_del_uncoal 10 (Departure_del_coal plays no part: no coalesced access). */
 static hamm_mwp_machine paper_machine(void)
 {
-    return (hamm_mwp_machine){"paper", 16, 1.0, 80.0, 420, 4, 10, 4, 768, 8, 8192, 16384, 0};
+    return (hamm_mwp_machine){"paper", 16, 1.0, 80.0, 420, 4, 10, 4, 768, 8, 8192, 16384, 0,
+                              "", 0, 0, 0, 0};
 }
 
 /* 128 threads (4 warps) per block, 80 blocks, 5 active blocks per SM: N = 20; 27
  * computation, 6 uncoalesced memory (32 transactions each), 6 synchronisations. */
 static hamm_mwp_kernel paper_kernel(void)
 {
-    return (hamm_mwp_kernel){"paper", 27, 0, 6, 6, 32, 128, 128, 80, 5, 0, 0};
+    return (hamm_mwp_kernel){"paper", 27, 0, 6, 6, 32, 128, 128, 80, 5, 0, 0, 0, 0, 0};
 }
 
 /* A simpler machine for the cases: 10 SMs at 1 GHz, 100 GB/s, Mem_LD 400, departure
  * delays 4 (coalesced) and 10 (uncoalesced), 4 cycles an instruction. */
 static hamm_mwp_machine small_machine(double bandwidth)
 {
-    return (hamm_mwp_machine){"small", 10, 1.0, bandwidth, 400, 4, 10, 4, 768, 8, 8192, 16384, 0};
+    return (hamm_mwp_machine){"small", 10, 1.0, bandwidth, 400, 4, 10, 4, 768, 8, 8192, 16384,
+                              0, "", 0, 0, 0, 0};
 }
 
 static hamm_mwp_result predict_ok(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
@@ -148,7 +150,7 @@ static void case_few_warps(void **state)
 {
     (void)state;
     hamm_mwp_machine m = small_machine(100);
-    hamm_mwp_kernel k = {"few", 10, 2, 0, 0, 0, 128, 32, 20, 2, 0, 0};
+    hamm_mwp_kernel k = {"few", 10, 2, 0, 0, 0, 128, 32, 20, 2, 0, 0, 0, 0, 0};
     hamm_mwp_options o = defaults();
     hamm_mwp_result r = predict_ok(&m, &k, &o);
     assert_near(r.n, 2, EPS);
@@ -166,7 +168,7 @@ static void case_few_warps(void **state)
  * 18.917. */
 static hamm_mwp_kernel uncoal_kernel(double synch)
 {
-    return (hamm_mwp_kernel){"uncoal", 10, 0, 2, synch, 4, 128, 128, 50, 5, 0, 0};
+    return (hamm_mwp_kernel){"uncoal", 10, 0, 2, synch, 4, 128, 128, 50, 5, 0, 0, 0, 0, 0};
 }
 
 /* At 100 GB/s MWP = 10.75 <= CWP: memory bound, by latency.
@@ -211,7 +213,7 @@ static void case_compute(void **state)
 {
     (void)state;
     hamm_mwp_machine m = small_machine(100);
-    hamm_mwp_kernel k = {"comp", 50, 2, 0, 0, 0, 128, 128, 50, 5, 0, 0};
+    hamm_mwp_kernel k = {"comp", 50, 2, 0, 0, 0, 128, 128, 50, 5, 0, 0, 0, 0, 0};
     hamm_mwp_options o = defaults();
     hamm_mwp_result r = predict_ok(&m, &k, &o);
     assert_near(r.mwp, 20, EPS);
@@ -271,7 +273,7 @@ static void occupancy(void **state)
 {
     (void)state;
     hamm_mwp_machine m = small_machine(100);
-    hamm_mwp_kernel k = {"occ", 10, 2, 0, 0, 0, 128, 256, 100, 0, 16, 4096};
+    hamm_mwp_kernel k = {"occ", 10, 2, 0, 0, 0, 128, 256, 100, 0, 16, 4096, 0, 0, 0};
     uint32_t blocks;
     hamm_mwp_occupancy why;
     hamm_error err;
@@ -279,21 +281,60 @@ static void occupancy(void **state)
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_OK);
     assert_int_equal(blocks, 2);
     assert_int_equal(why, HAMM_MWP_OCC_REGISTERS);
-    k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 64, 100, 0, 8, 0};
+    k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 64, 100, 0, 8, 0, 0, 0, 0};
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_OK);
     assert_int_equal(blocks, 8);
     assert_int_equal(why, HAMM_MWP_OCC_BLOCKS);
-    k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 50, 100, 0, 0, 6000};
+    k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 50, 100, 0, 0, 6000, 0, 0, 0};
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_OK);
     assert_int_equal(blocks, 2); /* 16384 / 6000 */
     assert_int_equal(why, HAMM_MWP_OCC_SHARED);
-    hamm_mwp_result r = predict_ok(&m, &k, &(hamm_mwp_options){0, 0, 1});
+    hamm_mwp_result r = predict_ok(&m, &k, &(hamm_mwp_options){0, 0, 1, 0});
     assert_int_equal(r.warps_per_block, 2);
     assert_near(r.n, 4, EPS);
-    k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 512, 100, 0, 20, 0};
+    k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 512, 100, 0, 20, 0, 0, 0, 0};
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_ERR_CONFIG);
     assert_string_equal(err.field, "active_blocks_per_sm");
     assert_non_null(strstr(err.text, "registers"));
+}
+
+/* hamm's issue-bound variant.  small_machine(40), 100 computation and 1 coalesced
+ * instruction, 128-byte loads, 128 threads (4 warps), 25 blocks, 5 active per SM: N = 20;
+ * Mem_L = 400, MWP_Without_BW = 400/4 = 100 -> 20; BW_per_warp = 128/400 = 0.32 GB/s;
+ * MWP_peak_BW = 40/(0.32*10) = 12.5 = MWP; Comp_cycles = 4*101 = 404 > Mem_cycles = 400:
+ * memory case; #Rep = 25/(5*10) = 0.5; Exec = (400*20/12.5 + 404*(12.5-1))*0.5 = 2643.
+ * The busiest SM holds ceil(25/10) = 3 blocks = 12 warps: issue bound 400 + 404*12 = 5248,
+ * which the option takes as Exec (limiter compute); the paper's equations alone give 2643. */
+static void issue_bound_variant(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = small_machine(40);
+    hamm_mwp_kernel k = {"issue", 100, 1, 0, 0, 0, 128, 128, 25, 5, 0, 0, 0, 0, 0};
+    hamm_mwp_options o = defaults();
+    assert_int_equal(o.issue_bound, 0);
+    hamm_mwp_result r = predict_ok(&m, &k, &o);
+    assert_int_equal(r.mwp_case, HAMM_MWP_CASE_MEMORY);
+    assert_near(r.mwp, 12.5, EPS);
+    assert_near(r.total_cycles, 2643, EPS);
+    assert_near(r.busiest_sm_warps, 12, EPS);
+    assert_near(r.issue_bound_cycles, 5248, EPS);
+    assert_int_equal(r.issue_bound_applied, 0);
+    assert_int_equal(r.limiter, HAMM_MWP_LIMIT_BANDWIDTH);
+    o.issue_bound = 1;
+    r = predict_ok(&m, &k, &o);
+    assert_near(r.exec_cycles, 5248, EPS);
+    assert_near(r.total_cycles, 5248, EPS);
+    assert_int_equal(r.issue_bound_applied, 1);
+    assert_int_equal(r.limiter, HAMM_MWP_LIMIT_COMPUTE);
+    /* the paper's example is far from it: each warp takes 4 cycles for each of its 27
+     * computation, 6 memory instructions and 6 barriers, 20 warps on the busiest SM
+     * (80 blocks / 16 SMs x 4 warps): 730 + 156*20 = 3850, below Exec: unchanged */
+    hamm_mwp_machine pm = paper_machine();
+    hamm_mwp_kernel pk = paper_kernel();
+    r = predict_ok(&pm, &pk, &o);
+    assert_near(r.issue_bound_cycles, 3850, EPS);
+    assert_int_equal(r.issue_bound_applied, 0);
+    assert_near(r.total_cycles, 50728.1875, 1e-6);
 }
 
 static void expect_refused(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
@@ -397,6 +438,7 @@ int main(void)
         cmocka_unit_test(case_memory_latency), cmocka_unit_test(case_bandwidth),
         cmocka_unit_test(case_compute),      cmocka_unit_test(combined_model),
         cmocka_unit_test(synch_variants),    cmocka_unit_test(occupancy),
+        cmocka_unit_test(issue_bound_variant),
         cmocka_unit_test(bad_inputs),        cmocka_unit_test(bundled_paper_example),
         cmocka_unit_test(bad_files),
     };

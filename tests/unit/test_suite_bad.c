@@ -50,6 +50,13 @@ static int teardown(void **state)
     "{\"schema\": \"hamm-suite/1\", \"name\": \"s\"" top ", \"entries\": [{\"name\": \"e\", "  \
     "\"trace\": \"t.txt\", \"model\": \"yuan09-baseline\"" entry "}]}"
 
+/* A suite of one "mwp" entry with MEMBERS in its "mwp" object (and OTHER entry members). */
+#define MWP_WL HAMM_SOURCE_ROOT "/models/workloads/mwp-coalesced.json"
+#define MWP(other, members)                                                                  \
+    "{\"schema\": \"hamm-suite/1\", \"name\": \"s\", \"entries\": [{\"name\": \"e\", "      \
+    "\"model\": \"yuan09-baseline\"" other ", \"mwp\": {" members "}}]}"
+#define MWP_OK "\"workload\": \"" MWP_WL "\", \"machine\": \"yuan09-baseline\""
+
 typedef struct bad_case {
     const char *json;
     const char *field; /* the JSON path the error must name */
@@ -108,6 +115,26 @@ static const bad_case cases[] = {
     {SUITE("", ", \"generate\": {}"), "entries[0].generate", "non-empty string"},
     {SUITE("", ", \"description\": 0"), "entries[0].description", "non-empty string"},
     {SUITE("", ", \"Name\": \"x\""), "entries[0].Name", "unknown key"},
+    /* an "mwp" entry */
+    {"{\"schema\": \"hamm-suite/1\", \"name\": \"s\", \"entries\": [{\"name\": \"e\", "
+     "\"model\": \"yuan09-baseline\", \"mwp\": 3}]}", "entries[0].mwp", "expects an object"},
+    {MWP("", ""), "entries[0].mwp.workload", "missing"},
+    {MWP("", "\"workload\": \"" MWP_WL "\""), "entries[0].mwp.machine", "missing"},
+    {MWP("", MWP_OK ", \"Machine\": 1"), "entries[0].mwp.Machine", "unknown key"},
+    {MWP("", "\"workload\": \"" MWP_WL "\", \"machine\": \"nosuch\""),
+     "entries[0].mwp.machine", "no MWP/CWP machine 'nosuch'"},
+    {MWP("", "\"workload\": \"" MWP_WL "\", \"machine\": \"" MWP_WL "\""),
+     "entries[0].mwp.machine", "mwp-coalesced.json"},
+    {MWP("", MWP_OK ", \"issue_bound\": \"yes\""), "entries[0].mwp.issue_bound",
+     "true or false"},
+    {MWP("", MWP_OK ", \"group\": 3"), "entries[0].mwp.group", "non-empty string"},
+    {MWP("", "\"workload\": \"nosuch.json\", \"machine\": \"yuan09-baseline\""),
+     "entries[0].mwp.workload", "cannot open"},
+    {MWP("", "\"workload\": \"" HAMM_SOURCE_ROOT "/traces/real/accelsim-vectoradd\", "
+             "\"machine\": \"gtx480\""),
+     "entries[0].mwp.workload", "kernel description"},
+    {MWP(", \"trace\": \"t.txt\"", MWP_OK), "entries[0].mwp", "alone"},
+    {MWP(", \"format\": \"text\"", MWP_OK), "entries[0].format", "applies to a \"trace\""},
 };
 
 static void every_wrong_type_names_its_path(void **state)
