@@ -13,9 +13,8 @@
 #include "window.h"
 
 #define WINDOWS 2   /* NO_OVERLAP and FULL_OVERLAP; average and locality-switch use them */
-#define TIMED_TASKS 4 /* command-timed's channels, split so both threads can share them
-                        evenly (in two halves the reading thread's half ran late) */
-#define PROFILERS (WINDOWS + TIMED_TASKS) /* the windows, then command-timed's parts:
+#define TIMED_TASKS 2 /* command-timed's channels, split so both threads can run them */
+#define PROFILERS (WINDOWS + TIMED_TASKS) /* the windows, then command-timed's halves:
                                              profiler WINDOWS + k has the channels c with
                                              c % TIMED_TASKS == k */
 #define STAGE HAMM_CHANNEL_BATCH_MAX /* requests staged at a time: one batch */
