@@ -237,38 +237,40 @@ static void bank_choices(const timed *m, choice *col, choice *row)
 }
 
 /* fr-fcfs's decisions, the same as bank_choices's, in one 64-bit key per candidate:
- * the cycles from now to its earliest cycle (capped at KEY_CAP), its age counted from
- * the queue's oldest request, and which candidate it is (timed_internal.h); the bank's
+ * the cycles from now to its earliest cycle (capped at KEY_CAP), the low 32 bits of its
+ * arrival number, and which candidate it is (timed_internal.h); the bank's
  * parts are kept by timed_queue_keys.  Each decision is then a branch-free minimum
  * (which bank wins is data-dependent: mispredicted branches were most of this loop's
  * time).  A row command aims at the bank's oldest request (timed_queue_target under
- * fr-fcfs), whose pending count is 1 in every bank, so rows compare the same way.  Exact whenever the winner is not capped; else, or when the ages or the banks do
- * not fit, 0 (bank_choices decides). */
+ * fr-fcfs), whose pending count is 1 in every bank, so rows compare the same way.  The
+ * low 32 bits order arrivals while the queue's oldest and newest requests share the
+ * high bits (once in 2^32 requests they do not, for as long as the oldest stays).
+ * Exact whenever the winner is not capped; else, or when the arrival numbers or the
+ * banks do not fit, 0 (bank_choices decides). */
 #define KEY_T (KEY_AGE + KEY_ID)
 #define KEY_CAP ((UINT64_C(1) << (64 - KEY_T)) - 1)
-#define KEY_LOW ((UINT64_C(1) << KEY_T) - 1)
 
 static inline uint64_t key_of(uint64_t e, uint64_t now, uint64_t age)
 {
     uint64_t d = e - now; /* e >= now: the channel's parts are */
-    return (d < KEY_CAP ? d : KEY_CAP) << KEY_T | (age & KEY_LOW);
+    return (d < KEY_CAP ? d : KEY_CAP) << KEY_T | age;
 }
 
 static int fast_choices(const timed *m, choice *col, choice *row)
 {
     const tdram *d = &m->d;
     uint64_t now = m->now, base = m->pool[m->oldest].seq;
-    if ((m->seq - base) >> KEY_AGE || m->p.dram.banks > 1u << (KEY_ID - 1))
+    if (base >> KEY_AGE != (m->seq - 1) >> KEY_AGE || m->p.dram.banks > 1u << (KEY_ID - 1))
         return 0;
     uint64_t c0 = max64(d->chan[TC_RD], now), c1 = max64(d->chan[TC_WR], now);
     uint64_t chan_row[2] = {max64(tdram_faw(d), max64(d->chan[TC_ACT], now)),
                             max64(d->chan[TC_PRE], now)};
-    uint64_t ck = UINT64_MAX, rk = UINT64_MAX, b32 = (uint64_t)(uint32_t)base << KEY_ID;
+    uint64_t ck = UINT64_MAX, rk = UINT64_MAX;
     for (const tbank *k = m->bank, *end = k + m->p.dram.banks; k < end; k++) {
-        uint64_t k0 = key_of(max64(k->kl[0], c0), now, k->ka[0] - b32);
-        uint64_t k1 = key_of(max64(k->kl[1], c1), now, k->ka[1] - b32);
+        uint64_t k0 = key_of(max64(k->kl[0], c0), now, k->ka[0]);
+        uint64_t k1 = key_of(max64(k->kl[1], c1), now, k->ka[1]);
         uint64_t kr = key_of(max64(k->kl[2], chan_row[k->open_row != NO_ROW]), now,
-                             k->ka[2] - b32);
+                             k->ka[2]);
         ck = k0 < ck ? k0 : ck;
         ck = k1 < ck ? k1 : ck;
         rk = kr < rk ? kr : rk;

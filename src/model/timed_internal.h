@@ -9,7 +9,7 @@
 #define NO_ROW UINT32_MAX
 #define NEVER UINT64_MAX
 #define KEY_ID 8   /* the low bits of a decision key: which candidate */
-#define KEY_AGE 32 /* above them: its age, counted from the oldest queued request */
+#define KEY_AGE 32 /* above them: the low bits of its arrival number (its age) */
 
 typedef struct treq {
     uint64_t seq;          /* arrival order in this channel */
