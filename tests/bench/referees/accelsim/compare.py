@@ -113,7 +113,7 @@ def main(args):
     print("| workload | cycles hamm | Accel-Sim | diff | warp insts hamm | Accel-Sim | "
           "L1D miss hamm | Accel-Sim | L2 miss hamm | Accel-Sim | DRAM req hamm | Accel-Sim | "
           "diff | DRAM eff hamm | Accel-Sim | row loc hamm | Accel-Sim |")
-    print("|---" * 19 + "|")
+    print("|---" * 17 + "|")
     for name, a, h in rows:
         hr, he, hl = dram(h, None)
         ar, ae, al = dram(a, None)
