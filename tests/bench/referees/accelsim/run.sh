@@ -79,12 +79,36 @@ for name in "${workloads[@]##*/}" vectoradd; do
     json=$work/logs/$name.hamm.json
     t0=$(date +%s)
     # the configuration names its interconnect file relative to the working directory
-    (cd "$cfg" && LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    # GPGPU-Sim's request tap (gpgpu-sim-dramtrace.patch), when the build has it
+    (cd "$cfg" && GPGPUSIM_DRAM_REQ_TRACE=$work/logs/$name.dramreq LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
         timeout "$timeout_s" "$asim" -trace "$dir/kernelslist.g" -config gpgpusim.config \
         -config trace.config) >"$log" 2>&1 || { echo "run.sh: Accel-Sim failed on $name (see $log)" >&2; exit 1; }
     t1=$(date +%s)
-    "$hamm" simulate -m "$model" "${sets[@]}" --workload "$dir" --json >"$json"
+    rm -rf "$work/logs/$name.tap"
+    "$hamm" simulate -m "$model" "${sets[@]}" --workload "$dir" --json \
+        --tap "$work/logs/$name.tap" >"$json"
     echo "$name: Accel-Sim $((t1 - t0)) s" >&2
     args+=("$name" "$log" "$json")
 done
 python3 "$here/compare.py" "${args[@]}"
+
+# Request for request: the (channel, R/W, address) multiset entering the DRAM controllers,
+# Accel-Sim's instruction fetches (GPGPU-Sim's code lives at 0xf0000000 and up, 8 hex digits) set apart.
+same_requests() { # NAME
+    local n=$1 c
+    for c in "$work/logs/$n.tap"/channel-*.bin.zst; do
+        c=${c##*/channel-}
+        "$hamm" convert "$work/logs/$n.tap/channel-$c" --to text |
+            awk -v c="${c%%.*}" '!/^#/ { print c, $1, $2 }'
+    done | sort >"$work/logs/$n.hamm.req"
+    awk '!/^#/ && !($8 ~ /^0xf0/ && length($8) == 10) { print $3, $7, $8 }' "$work/logs/$n.dramreq" |
+        sort >"$work/logs/$n.accelsim.req"
+    printf '| %s | %s | %s | %s | %s |\n' "$n" "$(wc -l <"$work/logs/$n.hamm.req")" \
+        "$(wc -l <"$work/logs/$n.accelsim.req")" \
+        "$(comm -12 "$work/logs/$n.hamm.req" "$work/logs/$n.accelsim.req" | wc -l)" \
+        "$(awk '!/^#/ && $8 ~ /^0xf0/ && length($8) == 10' "$work/logs/$n.dramreq" | wc -l)"
+}
+if [ -f "$work/logs/vectoradd.dramreq" ]; then
+    printf '\n| workload | hamm requests | Accel-Sim requests | the same (channel, R/W, address) | Accel-Sim instruction fetches |\n|---|---|---|---|---|\n'
+    for ((i = 0; i < ${#args[@]}; i += 3)); do same_requests "${args[i]}"; done
+fi
