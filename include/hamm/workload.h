@@ -46,6 +46,14 @@ HAMM_API const char *hamm_workload_kernel_name(const hamm_workload *wl, size_t k
 HAMM_API hamm_status hamm_workload_run(hamm_gpu *g, const char *path, size_t *kernels,
                                        hamm_error *err);
 
+/* Write the workload at `path` (a kernel description, or an Accel-Sim recording as
+ * hamm reads it) into the existing directory `dir` as an Accel-Sim recording:
+ * kernelslist.g and kernel-1.traceg, kernel-2.traceg, ... in launch order, in the SASS
+ * opcodes of docs/ACCELSIM.md.  *kernels counts the kernels written.  The caller makes
+ * the directory appear whole (a staging directory renamed into place). */
+HAMM_API hamm_status hamm_workload_export_traceg(const char *path, const char *dir,
+                                                 size_t *kernels, hamm_error *err);
+
 #ifdef __cplusplus
 }
 #endif

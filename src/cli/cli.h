@@ -226,6 +226,8 @@ int cmd_merge(int argc, char **argv);
 void cmd_merge_help(FILE *out);
 int cmd_import(int argc, char **argv);
 void cmd_import_help(FILE *out);
+int cmd_export_traceg(int argc, char **argv);
+void cmd_export_traceg_help(FILE *out);
 int cmd_mwp(int argc, char **argv);
 void cmd_mwp_help(FILE *out);
 

@@ -21,6 +21,7 @@ static const cli_command commands[] = {
     {"plot", cmd_plot, cmd_plot_help, "figures and a report page from hamm's JSON results"},
     {"stats", cmd_stats, cmd_stats_help, "statistics of a trace: mix, footprint, locality"},
     {"convert", cmd_convert, cmd_convert_help, "convert a trace to another format"},
+    {"export-traceg", cmd_export_traceg, cmd_export_traceg_help, "a workload as an Accel-Sim trace directory (kernelslist.g, .traceg)"},
     {"import-gpgpusim", cmd_import, cmd_import_help, "GPGPU-Sim gpgpusim.config to hamm GPU, DRAM and system models"},
     {"generate", cmd_generate, cmd_generate_help, "write a synthetic trace, deterministic from a seed"},
     {"mwp", cmd_mwp, cmd_mwp_help, "a kernel's execution time by the MWP/CWP model (Hong & Kim 2009)"},

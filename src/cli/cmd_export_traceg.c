@@ -1,0 +1,85 @@
+/* cmd_export_traceg.c - `hamm export-traceg WORKLOAD -o DIR`: a kernel description (or a
+ * recording as hamm reads it) written as an Accel-Sim trace directory, which appears
+ * whole or not at all (a staging directory renamed, or moved, into place). */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "hamm/plot.h"
+#include "hamm/workload.h"
+
+#define CMD "export-traceg"
+
+void cmd_export_traceg_help(FILE *out)
+{
+    fprintf(out,
+            "usage: hamm export-traceg WORKLOAD -o DIR\n\n"
+            "Write WORKLOAD (a kernel description, docs/WORKLOADS.md; or an Accel-Sim\n"
+            "recording, as hamm's engine reads it) as an Accel-Sim trace directory:\n"
+            "DIR/kernelslist.g and DIR/kernel-N.traceg, one per kernel, which Accel-Sim's\n"
+            "accel-sim.out runs (-trace DIR/kernelslist.g) and 'hamm simulate --workload DIR'\n"
+            "reads back instruction for instruction.  Each instruction class becomes a SASS\n"
+            "opcode of Accel-Sim's tables (docs/ACCELSIM.md).  DIR is made if missing; its\n"
+            "other files are left alone.\n\n"
+            "options:\n"
+            "  -o, --output DIR         the trace directory (required)\n"
+            "  -h, --help               this help\n");
+}
+
+/* 0 to run, -1 after --help, else the usage error's exit status. */
+static int parse_args(int argc, char **argv, const char **in, const char **dir)
+{
+    static const struct option longopts[] = {{"output", required_argument, NULL, 'o'},
+                                              {"help", no_argument, NULL, 'h'},
+                                              {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o':
+            *dir = optarg;
+            break;
+        case 'h':
+            cmd_export_traceg_help(stdout);
+            return -1;
+        default:
+            return cli_usage(CMD, "unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage(CMD, "needs exactly one workload");
+    *in = argv[optind];
+    if (!*dir || !**dir)
+        return cli_usage(CMD, "needs -o DIR, the trace directory to write");
+    return 0;
+}
+
+int cmd_export_traceg(int argc, char **argv)
+{
+    const char *in = NULL, *dir = NULL;
+    int rc = parse_args(argc, argv, &in, &dir);
+    if (rc != 0)
+        return rc < 0 ? CLI_OK : rc;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_stage stage;
+    size_t kernels = 0;
+    if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
+        return cli_report(&err);
+    if (hamm_workload_export_traceg(in, stage.path, &kernels, &err) != HAMM_OK) {
+        cli_stage_abort(&stage);
+        return cli_report(&err);
+    }
+    int made = !stage.exists;
+    if (cli_stage_commit(&stage, &err) != HAMM_OK)
+        return cli_report(&err);
+    if (made) { /* the stage was made private (mkdtemp); a new directory gets the umask's mode */
+        mode_t mask = umask(0);
+        umask(mask);
+        chmod(dir, 0777 & ~mask);
+    }
+    printf("%s: kernelslist.g and %zu kernel file%s\n", dir, kernels, kernels == 1 ? "" : "s");
+    return CLI_OK;
+}

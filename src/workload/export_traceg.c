@@ -1,0 +1,104 @@
+/* export_traceg.c - a whole workload written as an Accel-Sim recording directory:
+ * kernelslist.g and one kernel-N.traceg per kernel (hamm/workload.h,
+ * hamm_workload_export_traceg; the format: src/gpu/traceg_write.h, docs/ACCELSIM.md). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu/traceg.h"
+#include "gpu/traceg_write.h"
+#include "hamm/workload.h"
+#include "source.h"
+
+/* Kernel `src` into DIR/kernel-ID.traceg, and its name into the list. */
+static hamm_status write_kernel(const gpu_kernel_source *src, const char *dir, size_t id,
+                                FILE *list, hamm_error *err)
+{
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/kernel-%zu.traceg", dir, id);
+    if (n < 0 || (size_t)n >= sizeof path)
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "path too long");
+    FILE *fp = fopen(path, "w");
+    if (!fp)
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot create: %s",
+                             strerror(errno));
+    hamm_status st = gpu_traceg_write(src, (uint32_t)id, fp, path, err);
+    int bad = ferror(fp);
+    if ((fclose(fp) != 0 || bad) && st == HAMM_OK)
+        st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "cannot write: %s",
+                           strerror(errno));
+    if (st == HAMM_OK && fprintf(list, "kernel-%zu.traceg\n", id) < 0)
+        st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), "kernelslist.g", "cannot write");
+    return st;
+}
+
+static hamm_status from_traceg_file(const char *file, const char *dir, size_t id, FILE *list,
+                                    hamm_error *err)
+{
+    gpu_traceg *t = NULL;
+    hamm_status st = gpu_traceg_open(file, &t, err);
+    if (st == HAMM_OK) {
+        gpu_kernel_source src = gpu_traceg_source(t);
+        st = write_kernel(&src, dir, id, list, err);
+    }
+    gpu_traceg_free(t);
+    return st;
+}
+
+/* An Accel-Sim recording (a directory, its kernelslist.g, or one .traceg) read by hamm's
+ * reader and written again: what hamm's engine sees of it, in hamm's opcodes. */
+static hamm_status from_recording(const char *path, const char *dir, FILE *list,
+                                  size_t *kernels, hamm_error *err)
+{
+    size_t n = strlen(path);
+    if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
+        hamm_status st = from_traceg_file(path, dir, 1, list, err);
+        *kernels = st == HAMM_OK;
+        return st;
+    }
+    gpu_traceg_list *l = NULL;
+    hamm_status st = gpu_traceg_list_open(path, &l, err);
+    for (size_t k = 0; st == HAMM_OK && k < gpu_traceg_list_count(l); k++) {
+        st = from_traceg_file(gpu_traceg_list_kernel(l, k), dir, k + 1, list, err);
+        *kernels += st == HAMM_OK;
+    }
+    gpu_traceg_list_free(l);
+    return st;
+}
+
+static hamm_status from_description(const char *path, const char *dir, FILE *list,
+                                    size_t *kernels, hamm_error *err)
+{
+    hamm_workload *wl = NULL;
+    hamm_status st = hamm_workload_open(path, &wl, err);
+    for (size_t k = 0; st == HAMM_OK && k < hamm_workload_kernels(wl); k++) {
+        gpu_kernel_source src;
+        workload_source(wl, k, &src);
+        st = write_kernel(&src, dir, k + 1, list, err);
+        *kernels += st == HAMM_OK;
+    }
+    hamm_workload_free(wl);
+    return st;
+}
+
+hamm_status hamm_workload_export_traceg(const char *path, const char *dir, size_t *kernels,
+                                        hamm_error *err)
+{
+    char list_path[4096];
+    *kernels = 0;
+    int n = snprintf(list_path, sizeof list_path, "%s/kernelslist.g", dir);
+    if (n < 0 || (size_t)n >= sizeof list_path)
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "path too long");
+    FILE *list = fopen(list_path, "w");
+    if (!list)
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(list_path), NULL, "cannot create: %s",
+                             strerror(errno));
+    hamm_status st = workload_is_recording(path)
+                         ? from_recording(path, dir, list, kernels, err)
+                         : from_description(path, dir, list, kernels, err);
+    int bad = ferror(list);
+    if ((fclose(list) != 0 || bad) && st == HAMM_OK)
+        st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(list_path), NULL, "cannot write: %s",
+                           strerror(errno));
+    return st;
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# run.sh ACCELSIM_BUILD [WORKLOAD...] - hamm's GPU engine against Accel-Sim (trace-driven
+# GPGPU-Sim 4.2) on the same instruction streams and the same GTX480 configuration.  Not
+# run in CI: it needs an Accel-Sim build (README.md says how it was made).
+#
+# ACCELSIM_BUILD is the directory /work/shared/referees/accelsim/build.sh made: it holds
+# accel-sim-framework/gpu-simulator/bin/release/accel-sim.out and configs/SM2_GTX480/
+# (GPGPU-Sim's GTX480 gpgpusim.config with its interconnect file, and a trace.config).
+# Each WORKLOAD (a name under models/workloads/ or a kernel description's path; default:
+# the list below) is written as an Accel-Sim trace directory by `hamm export-traceg`, and
+# the bundled vectorAdd recording is added (decompressed: Accel-Sim reads only .traceg and
+# .traceg.xz).  Accel-Sim runs each on SM2_GTX480; hamm runs each on the model
+# `hamm import-gpgpusim` makes of that same gpgpusim.config, reading the same trace
+# directory.  compare.py prints the table: cycles, warp instructions, L1D and L2 miss
+# rates, DRAM requests, DRAM efficiency and row locality, per channel too, with the
+# differences, their mean absolute percentage error and correlation.
+#
+# Environment: BENCH_DIR keeps the work (traces, logs, JSON; default a temporary
+# directory removed at exit), ACCELSIM_TIMEOUT limits each Accel-Sim run (seconds,
+# default 1800), HAMM_SETS adds --set options to hamm's runs ("queue_size=64 ...").
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: $0 ACCELSIM_BUILD [WORKLOAD...]" >&2; exit 2; }
+asim_build=$(cd "$1" && pwd)
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../common.sh"
+
+asim=$asim_build/accel-sim-framework/gpu-simulator/bin/release/accel-sim.out
+cfg=$asim_build/configs/SM2_GTX480
+[ -x "$asim" ] || { echo "run.sh: no $asim (build Accel-Sim first)" >&2; exit 1; }
+[ -f "$cfg/gpgpusim.config" ] && [ -f "$cfg/trace.config" ] ||
+    { echo "run.sh: no GTX480 configuration in $cfg" >&2; exit 1; }
+# GPGPU-Sim's own libcudart, or the toolkit's real one is loaded
+libdir=$(dirname "$(find "$asim_build/accel-sim-framework/gpu-simulator/gpgpu-sim/lib" \
+    -name 'libcudart.so*' | head -1)")
+timeout_s=${ACCELSIM_TIMEOUT:-1800}
+
+if [ $# -gt 0 ]; then
+    workloads=("$@")
+else
+    workloads=(stream-copy bs red sla lps sp mwp-coalesced mwp-uncoalesced fwt mmc)
+fi
+sets=()
+for s in ${HAMM_SETS:-}; do sets+=(--set "$s"); done
+
+# hamm's model of the same configuration (its notes list what was left out)
+"$hamm" import-gpgpusim "$cfg/gpgpusim.config" -o "$work/models" --name gtx480-accelsim \
+    >/dev/null 2>"$work/import.log"
+model=$work/models/system/gtx480-accelsim.json
+# GPGPU-Sim's GTX480 L2 has a 4-entry miss queue; hamm's sectored write-allocate L2
+# waits for room for a whole line's misses at once and never finds it in 4 (vectorAdd
+# stops moving: a bug in hamm's engine, reported), so hamm runs with 8
+gpu=$work/models/gpu/gtx480-accelsim.json
+jq '.l2.miss_queue = ([.l2.miss_queue, 8] | max)' "$gpu" >"$gpu.tmp" && mv "$gpu.tmp" "$gpu"
+
+# name -> trace directory
+declare -A traces
+mkdir -p "$work/traces"
+for w in "${workloads[@]}"; do
+    f=$w
+    [ -f "$f" ] || f=$root/models/workloads/$w.json
+    name=$(basename "$f" .json)
+    rm -rf "$work/traces/$name"
+    "$hamm" export-traceg "$f" -o "$work/traces/$name" >/dev/null
+    traces[$name]=$work/traces/$name
+done
+va=$work/traces/vectoradd
+rm -rf "$va" && mkdir -p "$va"
+cp "$root/traces/real/accelsim-vectoradd/kernelslist.g" "$va/"
+gzip -dc "$root/traces/real/accelsim-vectoradd/kernel-1.traceg.gz" >"$va/kernel-1.traceg"
+traces[vectoradd]=$va
+
+mkdir -p "$work/logs"
+args=()
+for name in "${workloads[@]##*/}" vectoradd; do
+    name=${name%.json}
+    dir=${traces[$name]}
+    log=$work/logs/$name.accelsim.log
+    json=$work/logs/$name.hamm.json
+    t0=$(date +%s)
+    # the configuration names its interconnect file relative to the working directory
+    # GPGPU-Sim's request tap (gpgpu-sim-dramtrace.patch), when the build has it
+    (cd "$cfg" && GPGPUSIM_DRAM_REQ_TRACE=$work/logs/$name.dramreq LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+        timeout "$timeout_s" "$asim" -trace "$dir/kernelslist.g" -config gpgpusim.config \
+        -config trace.config) >"$log" 2>&1 || { echo "run.sh: Accel-Sim failed on $name (see $log)" >&2; exit 1; }
+    t1=$(date +%s)
+    rm -rf "$work/logs/$name.tap"
+    "$hamm" simulate -m "$model" "${sets[@]}" --workload "$dir" --json \
+        --tap "$work/logs/$name.tap" >"$json"
+    echo "$name: Accel-Sim $((t1 - t0)) s" >&2
+    args+=("$name" "$log" "$json")
+done
+python3 "$here/compare.py" "${args[@]}"
+
+# Request for request: the (channel, R/W, address) multiset entering the DRAM controllers,
+# Accel-Sim's instruction fetches (GPGPU-Sim's code lives at 0xf0000000 and up, 8 hex digits) set apart.
+same_requests() { # NAME
+    local n=$1 c
+    for c in "$work/logs/$n.tap"/channel-*.bin.zst; do
+        c=${c##*/channel-}
+        "$hamm" convert "$work/logs/$n.tap/channel-$c" --to text |
+            awk -v c="${c%%.*}" '!/^#/ { print c, $1, $2 }'
+    done | sort >"$work/logs/$n.hamm.req"
+    awk '!/^#/ && !($8 ~ /^0xf0/ && length($8) == 10) { print $3, $7, $8 }' "$work/logs/$n.dramreq" |
+        sort >"$work/logs/$n.accelsim.req"
+    printf '| %s | %s | %s | %s | %s |\n' "$n" "$(wc -l <"$work/logs/$n.hamm.req")" \
+        "$(wc -l <"$work/logs/$n.accelsim.req")" \
+        "$(comm -12 "$work/logs/$n.hamm.req" "$work/logs/$n.accelsim.req" | wc -l)" \
+        "$(awk '!/^#/ && $8 ~ /^0xf0/ && length($8) == 10' "$work/logs/$n.dramreq" | wc -l)"
+}
+if [ -f "$work/logs/vectoradd.dramreq" ]; then
+    printf '\n| workload | hamm requests | Accel-Sim requests | the same (channel, R/W, address) | Accel-Sim instruction fetches |\n|---|---|---|---|---|\n'
+    for ((i = 0; i < ${#args[@]}; i += 3)); do same_requests "${args[i]}"; done
+fi
