@@ -52,11 +52,18 @@ static hamm_status check_params(const gpu_cache_params *p, hamm_error *err)
                       : !p->mshr_max_merge          ? "mshr_max_merge"
                       : !p->miss_queue_size         ? "miss_queue_size"
                                                     : NULL;
-    if (!bad)
-        return check_options(p, err);
-    return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
-                            "cache: sets, line and sector bytes must be powers of two (at most "
-                            "32 sectors a line); ways, MSHRs, merges and miss queue at least 1");
+    if (bad)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
+                                "cache: sets, line and sector bytes must be powers of two (at "
+                                "most 32 sectors a line); ways, MSHRs, merges and miss queue at "
+                                "least 1");
+    /* a whole-line miss takes an entry per sector at once: with fewer it could never go */
+    if (p->mshr_entries < p->line_bytes / p->sector_bytes)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "mshr_entries",
+                                "cache: %u MSHR entries cannot hold the %u sector fetches of "
+                                "one line's miss", p->mshr_entries,
+                                p->line_bytes / p->sector_bytes);
+    return check_options(p, err);
 }
 
 hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error *err)
@@ -78,7 +85,9 @@ hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error
     c->mshr = hamm_calloc_array(p->mshr_entries, sizeof *c->mshr);
     c->mshr_ids = hamm_calloc_array((size_t)p->mshr_entries * p->mshr_max_merge,
                                     sizeof *c->mshr_ids);
-    c->mq = hamm_calloc_array(p->miss_queue_size, sizeof *c->mq);
+    /* one access pushes at most a fetch per sector and a write-back */
+    c->mq_cap = p->miss_queue_size + (p->line_bytes >> c->sector_log2) + 1;
+    c->mq = hamm_calloc_array(c->mq_cap, sizeof *c->mq);
     if (!c->lines || !c->mshr || !c->mshr_ids || !c->mq) {
         gpu_cache_free(c);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a cache");

@@ -31,8 +31,9 @@ struct gpu_cache {
     mshr_entry *mshr;
     uint32_t *mshr_ids; /* mshr_entries * mshr_max_merge */
     uint32_t mshr_used;
-    gpu_mem_req *mq; /* ring of miss_queue_size */
-    uint32_t mq_head, mq_size;
+    gpu_mem_req *mq; /* ring of mq_cap: miss_queue_size, and room for one access's
+                        requests beyond it (miss_queue_room) */
+    uint32_t mq_head, mq_size, mq_cap;
     gpu_cache_stats st;
     gpu_cache_fail last_fail;
     uint32_t last_waits;

@@ -45,14 +45,21 @@ uint32_t mshr_release(gpu_cache *c, uint32_t e, uint32_t *ids, uint32_t max)
     return n;
 }
 
+/* Entries free for one access.  An empty queue takes any one access, even one that needs
+ * more entries than miss_queue_size (a whole-line miss of a sectored line whose victim is
+ * dirty needs a fetch per sector and a write-back): otherwise it could never go, and the
+ * GPU would stop.  GPGPU-Sim sends one request per sector and never needs more than one
+ * entry at a time, so it has no such case. */
 uint32_t miss_queue_room(const gpu_cache *c)
 {
-    return c->p.miss_queue_size - c->mq_size;
+    if (c->mq_size == 0)
+        return c->mq_cap;
+    return c->mq_size < c->p.miss_queue_size ? c->p.miss_queue_size - c->mq_size : 0;
 }
 
 void miss_queue_push(gpu_cache *c, gpu_mem_req r)
 {
-    c->mq[(c->mq_head + c->mq_size++) % c->p.miss_queue_size] = r;
+    c->mq[(c->mq_head + c->mq_size++) % c->mq_cap] = r;
 }
 
 int gpu_cache_miss_peek(const gpu_cache *c, gpu_mem_req *out)
@@ -67,6 +74,6 @@ void gpu_cache_miss_pop(gpu_cache *c)
 {
     if (!c->mq_size)
         return;
-    c->mq_head = (c->mq_head + 1) % c->p.miss_queue_size;
+    c->mq_head = (c->mq_head + 1) % c->mq_cap;
     c->mq_size--;
 }

@@ -174,16 +174,18 @@ static void reservation_failures(void **state)
     assert_int_equal(rd(c, 0x080, 0x1, 2), GPU_CACHE_MISS);
     gpu_cache_free(c);
 
-    p = small();
-    p.mshr_entries = 1;
-    c = make(p);
-    assert_int_equal(rd(c, 0x000, 0x1, 1), GPU_CACHE_MISS);
-    assert_int_equal(rd(c, 0x080, 0x1, 2), GPU_CACHE_FAIL);
+    /* 4 MSHR entries (the fewest a 4-sector line allows): 3 sectors take 3, so two more
+     * do not fit; after the fills another 3 are taken and the two still do not. */
+    c = make(small());
+    assert_int_equal(rd(c, 0x000, 0x7, 1), GPU_CACHE_MISS);
+    assert_int_equal(rd(c, 0x080, 0x3, 2), GPU_CACHE_FAIL);
     assert_int_equal(gpu_cache_last_fail(c), GPU_FAIL_MSHR_ENTRY);
-    /* Two sectors of one line need two entries: still too many after the first frees. */
     serve_all(c);
+    assert_int_equal(rd(c, 0x100, 0x7, 3), GPU_CACHE_MISS);
     assert_int_equal(rd(c, 0x080, 0x3, 2), GPU_CACHE_FAIL);
     assert_int_equal(gpu_cache_stats_of(c)->fails[GPU_FAIL_MSHR_ENTRY], 2);
+    serve_all(c);
+    assert_int_equal(rd(c, 0x080, 0x3, 2), GPU_CACHE_MISS);
     gpu_cache_free(c);
 }
 
@@ -205,6 +207,48 @@ static void xor_index(void **state)
         assert_int_equal(rd(c, 0x000, 0x1, 3), x ? GPU_CACHE_HIT : GPU_CACHE_MISS);
         gpu_cache_free(c);
     }
+}
+
+/* A whole-line read miss whose victim is dirty needs 4 fetches and a write-back: 5
+ * entries of a 4-entry miss queue.  It goes when the queue is empty (else it never could:
+ * the GPU stopped, found by the Accel-Sim referee on GPGPU-Sim's GTX480 L2), and waits
+ * for an empty queue otherwise. */
+static void whole_line_miss_beyond_the_miss_queue(void **state)
+{
+    (void)state;
+    gpu_cache_params p = small();
+    p.ways = 1;
+    p.miss_queue_size = 4;
+    gpu_cache *c = make(p);
+    assert_int_equal(gpu_cache_access(c, 0x000, 0xF, 1, 0), GPU_CACHE_MISS); /* allocates */
+    serve_all(c);
+    assert_int_equal(rd(c, 0x180, 0x1, 1), GPU_CACHE_MISS); /* set 1: one queued fetch */
+    assert_int_equal(rd(c, 0x100, 0xF, 2), GPU_CACHE_FAIL);   /* set 0, dirty victim */
+    assert_int_equal(gpu_cache_last_fail(c), GPU_FAIL_MISS_QUEUE);
+    serve_all(c);
+    assert_int_equal(rd(c, 0x100, 0xF, 2), GPU_CACHE_MISS);
+    uint32_t writes = 0, reads = 0;
+    gpu_mem_req r;
+    while (gpu_cache_miss_peek(c, &r)) {
+        writes += r.write;
+        reads += !r.write;
+        gpu_cache_miss_pop(c);
+    }
+    assert_int_equal(writes, 1);
+    assert_int_equal(reads, 4);
+    gpu_cache_free(c);
+}
+
+/* Fewer MSHR entries than sectors in a line: a whole-line miss could never go. */
+static void too_few_mshrs(void **state)
+{
+    (void)state;
+    gpu_cache_params p = small();
+    p.mshr_entries = 3;
+    gpu_cache *c = NULL;
+    hamm_error err = {0};
+    assert_int_equal(gpu_cache_new(&c, &p, &err), HAMM_ERR_CONFIG);
+    assert_string_equal(err.field, "mshr_entries");
 }
 
 static void bad_geometry(void **state)
@@ -233,6 +277,8 @@ int main(void)
         cmocka_unit_test(write_through_no_allocate),
         cmocka_unit_test(reservation_failures),
         cmocka_unit_test(xor_index),
+        cmocka_unit_test(whole_line_miss_beyond_the_miss_queue),
+        cmocka_unit_test(too_few_mshrs),
         cmocka_unit_test(bad_geometry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
