@@ -47,11 +47,6 @@ for s in ${HAMM_SETS:-}; do sets+=(--set "$s"); done
 "$hamm" import-gpgpusim "$cfg/gpgpusim.config" -o "$work/models" --name gtx480-accelsim \
     >/dev/null 2>"$work/import.log"
 model=$work/models/system/gtx480-accelsim.json
-# GPGPU-Sim's GTX480 L2 has a 4-entry miss queue; hamm's sectored write-allocate L2
-# waits for room for a whole line's misses at once and never finds it in 4 (vectorAdd
-# stops moving: a bug in hamm's engine, reported), so hamm runs with 8
-gpu=$work/models/gpu/gtx480-accelsim.json
-jq '.l2.miss_queue = ([.l2.miss_queue, 8] | max)' "$gpu" >"$gpu.tmp" && mv "$gpu.tmp" "$gpu"
 
 # name -> trace directory
 declare -A traces
