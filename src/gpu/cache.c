@@ -204,6 +204,21 @@ static uint32_t pending_of(const gpu_cache *c, const cache_line *l, uint64_t lin
     return pending;
 }
 
+/* What a read miss lacks to go (GPU_FAIL_COUNT: nothing): room in the miss queue for
+ * its nfresh fetches and victim v's write-back, MSHR entries for the fetches, and room in
+ * the entries it merges into for the pending sectors. */
+static gpu_cache_fail lacking(const gpu_cache *c, const cache_line *v, uint64_t line,
+                              uint32_t pending, uint32_t nfresh)
+{
+    if (miss_queue_room(c) < nfresh + (v && needs_writeback(c, v)))
+        return GPU_FAIL_MISS_QUEUE;
+    if (c->p.mshr_entries - c->mshr_used < nfresh)
+        return GPU_FAIL_MSHR_ENTRY;
+    if (!merges_fit(c, line, pending))
+        return GPU_FAIL_MSHR_MERGE;
+    return GPU_FAIL_COUNT;
+}
+
 /* Merge into the pending sectors and fetch the fresh ones; the checks are done. */
 static void reserve(gpu_cache *c, cache_line *l, uint64_t line, uint32_t pending, uint32_t fresh,
                     uint32_t id)
@@ -237,12 +252,9 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
     uint32_t nfresh = (uint32_t)__builtin_popcount(fresh);
     if (!l && !(v = victim(c, line)))
         return fail(c, GPU_FAIL_LINE_ALLOC);
-    if (miss_queue_room(c) < nfresh + (v && needs_writeback(c, v)))
-        return fail(c, GPU_FAIL_MISS_QUEUE);
-    if (c->p.mshr_entries - c->mshr_used < nfresh)
-        return fail(c, GPU_FAIL_MSHR_ENTRY);
-    if (!merges_fit(c, line, pending))
-        return fail(c, GPU_FAIL_MSHR_MERGE);
+    gpu_cache_fail why = lacking(c, v, line, pending, nfresh);
+    if (why != GPU_FAIL_COUNT)
+        return fail(c, why);
     if (!l) {
         install(c, v, line);
         l = v;
@@ -269,12 +281,9 @@ static gpu_cache_outcome bypass_read(gpu_cache *c, uint64_t line, uint32_t secto
     uint32_t pending = pending_of(c, l, line, sectors), fresh = sectors & ~pending;
     uint32_t nfresh = (uint32_t)__builtin_popcount(fresh);
     c->last_waits = 0;
-    if (miss_queue_room(c) < nfresh + (v && needs_writeback(c, v)))
-        return fail(c, GPU_FAIL_MISS_QUEUE);
-    if (c->p.mshr_entries - c->mshr_used < nfresh)
-        return fail(c, GPU_FAIL_MSHR_ENTRY);
-    if (!merges_fit(c, line, pending))
-        return fail(c, GPU_FAIL_MSHR_MERGE);
+    gpu_cache_fail why = lacking(c, v, line, pending, nfresh);
+    if (why != GPU_FAIL_COUNT)
+        return fail(c, why);
     c->last_tag_miss = !l || (l->valid & sectors) != sectors;
     if (v) {
         install(c, v, line);

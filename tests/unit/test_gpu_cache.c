@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "gpu/cache.h"
+#include "gpu_cache_helpers.h"
 
 static gpu_cache_params small(void)
 {
@@ -18,26 +19,6 @@ static gpu_cache_params small(void)
                               .index = GPU_INDEX_LINEAR, .write_policy = GPU_WRITE_BACK,
                               .write_allocate = 1, .mshr_entries = 4, .mshr_max_merge = 2,
                               .miss_queue_size = 8};
-}
-
-static gpu_cache *make(gpu_cache_params p)
-{
-    gpu_cache *c = NULL;
-    hamm_error err = {0};
-    assert_int_equal(gpu_cache_new(&c, &p, &err), HAMM_OK);
-    return c;
-}
-
-/* Take every queued request for the level below and answer the fetches. */
-static void serve_all(gpu_cache *c)
-{
-    gpu_mem_req r;
-    uint32_t ids[8];
-    while (gpu_cache_miss_peek(c, &r)) {
-        gpu_cache_miss_pop(c);
-        if (!r.write)
-            gpu_cache_fill(c, r.addr, ids, 8);
-    }
 }
 
 static gpu_cache_outcome rd(gpu_cache *c, uint64_t addr, uint32_t sectors, uint32_t id)

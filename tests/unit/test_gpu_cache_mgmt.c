@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "gpu/cache.h"
+#include "gpu_cache_helpers.h"
 #include "gpu/dwt.h"
 #include "gpu/pric.h"
 
@@ -111,25 +112,6 @@ static gpu_cache_params params(uint32_t sets, uint32_t ways, gpu_set_index index
                               .write_policy = GPU_WRITE_BACK, .write_allocate = 1,
                               .mshr_entries = 64, .mshr_max_merge = 4,
                               .miss_queue_size = 64};
-}
-
-static gpu_cache *make(gpu_cache_params p)
-{
-    gpu_cache *c = NULL;
-    hamm_error err = {0};
-    assert_int_equal(gpu_cache_new(&c, &p, &err), HAMM_OK);
-    return c;
-}
-
-static void serve_all(gpu_cache *c)
-{
-    gpu_mem_req r;
-    uint32_t ids[8];
-    while (gpu_cache_miss_peek(c, &r)) {
-        gpu_cache_miss_pop(c);
-        if (!r.write)
-            gpu_cache_fill(c, r.addr, ids, 8);
-    }
 }
 
 /* 32 lines 32 lines apart (a matrix column of 4 KB rows): linear indexing puts them all
