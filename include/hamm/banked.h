@@ -17,12 +17,15 @@
 
 #include "hamm/error.h"
 #include "hamm/export.h"
-#include "hamm/report.h"
 #include "hamm/trace.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* hamm/report.h's; declared here so that the schemes do not depend on the reports
+ * (the engine's shared memory uses them, and the reports read the engine). */
+typedef struct hamm_report_input hamm_report_input;
 
 #define HAMM_CONFLICTS_SCHEMA "hamm-conflicts/1"
 #define HAMM_BANKED_MAX_LANES 1024u   /* accesses one parallel access serves (--modules) */

@@ -15,7 +15,11 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
                       : !p->shared_banks             ? "shared_banks"
                       : !p->out_queue                ? "out_queue"
                       : p->has_l1 && p->l1.mshr_max_merge > 64 ? "l1.mshr_max_merge"
-                                                     : NULL;
+                      : p->smem.pipeline != GPU_PIPE_DECOUPLED &&
+                              (!p->smem.chc_sets || !p->smem.chc_ways ||
+                               p->smem.nonmem_queue >= WB_RING / 2)
+                          ? "chc_sets"
+                          : NULL;
     for (int op = 0; op < GPU_OP_COUNT && !bad; op++)
         if (!p->issue_cycles[op])
             bad = "issue_cycles";
@@ -24,7 +28,8 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
                             "core: a warp of threads, one CTA, one scheduler, one request in "
                             "flight, one shared bank, one queued packet, and issue costs of at "
-                            "least one cycle are needed; an L1 MSHR merges at most 64 requests");
+                            "least one cycle are needed; an L1 MSHR merges at most 64 requests; "
+                            "the pipeline model needs a conflict history cache");
 }
 
 static int alloc_state(gpu_core *c)
@@ -72,6 +77,10 @@ hamm_status gpu_core_new(gpu_core **out, const gpu_core_params *p, hamm_error *e
         gpu_core_free(c);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a core");
     }
+    if (p->smem.pipeline != GPU_PIPE_DECOUPLED && !pipe_alloc(c)) {
+        gpu_core_free(c);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a core");
+    }
     if (p->has_l1 && (st = gpu_cache_new(&c->l1, &p->l1, err))) {
         gpu_core_free(c);
         return st;
@@ -108,6 +117,8 @@ void gpu_core_free(gpu_core *c)
     free(c->inflight);
     free(c->inflight_ids);
     free(c->out);
+    if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
+        pipe_free(c);
     free(c);
 }
 
@@ -173,6 +184,8 @@ hamm_status gpu_core_launch(gpu_core *c, gpu_kernel_source *src, uint64_t cta, h
     c->shared_used += k->shared_per_cta;
     c->warps_used += warps;
     start_warps(c, slot, warps);
+    if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
+        pipe_kernel(c, src);
     c->events++;
     return HAMM_OK;
 }
@@ -238,6 +251,13 @@ hamm_status gpu_core_cycle(gpu_core *c, uint64_t now, hamm_error *err)
         return HAMM_OK;
     c->st.cycles++;
     int issued = 0;
+    if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED) {
+        pipe_advance(c, now);
+        if (pipe_stalled(c, now)) {
+            c->st.idle_cycles++;
+            return HAMM_OK;
+        }
+    }
     for (uint32_t s = 0; s < c->p.schedulers; s++) {
         hamm_status st = sched_issue(c, s, now, &issued, err);
         if (st)
@@ -256,6 +276,8 @@ void lsu_load_done(gpu_core *c, uint32_t e, uint64_t now, uint32_t n)
         return;
     warp *w = &c->warps[l->warp];
     w->reg_ready[l->reg] = l->ready > now ? l->ready : now;
+    if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
+        pipe_writeback(c, w->reg_ready[l->reg], now);
     l->used = 0;
     c->events++;
     w->pending_loads--;
@@ -280,6 +302,11 @@ int gpu_core_idle(const gpu_core *c)
 const gpu_core_stats *gpu_core_stats_of(const gpu_core *c)
 {
     return &c->st;
+}
+
+int gpu_core_pipeline_on(const gpu_core *c)
+{
+    return c->p.smem.pipeline != GPU_PIPE_DECOUPLED;
 }
 
 const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c)

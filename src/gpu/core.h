@@ -19,6 +19,7 @@
 
 #include "cache.h"
 #include "coalescer.h"
+#include "hamm/banked.h"
 #include "kernel.h"
 
 typedef enum gpu_sched_policy {
@@ -26,6 +27,27 @@ typedef enum gpu_sched_policy {
     GPU_SCHED_GTO  /* greedy-then-oldest: the last issued warp while it can, else the
                       oldest eligible */
 } gpu_sched_policy;
+
+/* The shared-memory pipeline of Gou's thesis, chapter 5 (docs/SMEM.md). */
+typedef enum gpu_pipeline {
+    GPU_PIPE_DECOUPLED, /* hamm's default: only memory instructions wait for a busy LSU */
+    GPU_PIPE_IN_ORDER,  /* the thesis' baseline: a conflict stalls every issue, a memory
+                           instruction meeting a busy LSU stalls the core, writeback
+                           conflicts stall */
+    GPU_PIPE_ELASTIC    /* the thesis' elastic pipeline: non-memory instructions bypass,
+                           memory ones wait in the PREMEM queue, the NONMEM queue absorbs
+                           writeback conflicts */
+} gpu_pipeline;
+
+typedef struct gpu_smem_params {
+    int custom;                 /* 0: low-order over shared_banks, the built-in count */
+    hamm_banked_scheme scheme;  /* when custom */
+    gpu_pipeline pipeline;
+    int conflict_aware;         /* mask memory warps while a predicted conflict lasts */
+    uint32_t premem_queue;      /* N: memory instructions waiting for the LSU (elastic) */
+    uint32_t nonmem_queue;      /* M: results waiting for the writeback port (elastic) */
+    uint32_t chc_sets, chc_ways;/* the conflict history cache */
+} gpu_smem_params;
 
 /* DWT-CS (dwt.h), the GPU's: read from the GPU model, kept with the core's parameters. */
 typedef struct gpu_dwt_params {
@@ -54,6 +76,7 @@ typedef struct gpu_core_params {
     uint32_t shared_banks;              /* 4-byte banks of the shared memory */
     uint32_t out_queue;                 /* packets waiting for the interconnect */
     gpu_dwt_params dwt;                 /* the GPU's warp throttling (not a core's) */
+    gpu_smem_params smem;               /* shared scheme and pipeline (zero: the default) */
 } gpu_core_params;
 
 /* A request to the memory system or its reply. */
@@ -79,6 +102,13 @@ typedef struct gpu_core_stats {
     uint64_t load_latency_sum, loads_returned; /* packet round trips, core cycles */
     uint64_t shared_conflict_cycles; /* cycles beyond one pass that conflicts cost */
     uint64_t ctas_done;
+    /* The pipeline model (pipeline not decoupled): cycles no instruction could issue for a
+     * stalled pipeline, those of them a shared access caused (its conflict passes, or a
+     * memory instruction behind it), results that found the writeback port taken and the
+     * cycles they stalled, and the conflict history cache's lookups. */
+    uint64_t pipeline_stall_cycles, shared_stall_cycles;
+    uint64_t writeback_conflicts, writeback_stall_cycles;
+    uint64_t chc_hits, chc_misses, chc_underpredictions;
 } gpu_core_stats;
 
 typedef struct gpu_core gpu_core;
@@ -109,6 +139,8 @@ uint32_t gpu_core_take_finished(gpu_core *c);
 /* Nothing resident, nothing in flight, nothing to send. */
 int gpu_core_idle(const gpu_core *c);
 const gpu_core_stats *gpu_core_stats_of(const gpu_core *c);
+/* Whether the pipeline model is on (its counters are then reported). */
+int gpu_core_pipeline_on(const gpu_core *c);
 const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c); /* NULL without an L1 */
 /* Let only the oldest `warps` live warps issue from now on (0: all); it starts at
  * max_active_warps.  DWT-CS sets it. */

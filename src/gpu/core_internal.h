@@ -2,10 +2,15 @@
  *   core.c        life cycle, CTAs (resources, launch, finish), the cycle;
  *   warp_sched.c  which warp each scheduler issues, and issuing it;
  *   lsu.c         the load/store unit: coalescing, the L1 or the merge table, replies;
- *   inflight.c    requests in flight without an L1, and the loads each one serves. */
+ *   inflight.c    requests in flight without an L1, and the loads each one serves;
+ *   smem.c        a shared access's conflict degree under a scheme (hamm/banked.h);
+ *   pipe.c        the shared-memory pipeline model (docs/SMEM.md): stalls, the PREMEM
+ *                 queue, the writeback port, conflict-aware masking;
+ *   chc.c         the conflict history cache (chc.h). */
 #ifndef HAMM_GPU_CORE_INTERNAL_H
 #define HAMM_GPU_CORE_INTERNAL_H
 
+#include "chc.h"
 #include "core.h"
 
 #define CORE_NONE UINT32_MAX
@@ -17,6 +22,8 @@ typedef struct warp {
     uint64_t age;        /* launch order: greedy-then-oldest's "oldest" */
     uint32_t pending_loads;
     uint8_t has_inst, ended, at_barrier;
+    uint8_t mem_wait;    /* pipeline model: its memory instruction waits for the LSU */
+    uint32_t predicted;  /* pipeline model: the CHC's degree for that instruction */
     gpu_inst inst;       /* the next instruction, when has_inst */
     uint64_t *reg_ready; /* [GPU_MAX_REGS]: first cycle each register may be used */
 } warp;
@@ -55,6 +62,22 @@ typedef struct inflight_entry {
     uint32_t waiting; /* load entries in this entry's slice of the id array */
 } inflight_entry;
 
+#define WB_RING 512u /* writeback slots looked ahead; a later result is not checked */
+
+/* The pipeline model's state (docs/SMEM.md); allocated only when it is on. */
+typedef struct pipe_state {
+    uint64_t freeze_from, freeze_until; /* in-order: the issue stall a conflict causes */
+    uint64_t mem_mask_until;  /* conflict-aware: memory warps are masked until then */
+    uint32_t *premem;         /* FIFO of warps (elastic: premem_queue of them) */
+    uint32_t premem_head, premem_size;
+    uint32_t blocked;         /* a memory warp holding the issue stage, CORE_NONE */
+    uint64_t *wb_stamp;       /* [WB_RING]: the cycle each slot's count is for */
+    uint16_t *wb_used;        /* results written back in that cycle */
+    uint8_t *wb_stall;        /* 1: a result that lost the port stalls that cycle */
+    gpu_chc chc;
+    const gpu_kernel_source *kernel; /* the CHC is cleared when the kernel changes */
+} pipe_state;
+
 struct gpu_core {
     gpu_core_params p;
     uint32_t nwarps;       /* warp slots: max_threads / 32 */
@@ -84,6 +107,7 @@ struct gpu_core {
     uint32_t finished;
     uint32_t warp_limit;      /* active warps that may issue (0: all); max_active_warps */
     gpu_core_stats st;
+    pipe_state pipe;
 };
 
 /* warp_sched.c */
@@ -97,6 +121,20 @@ void lsu_step(gpu_core *c, uint64_t now);
 void lsu_drain_l1(gpu_core *c, uint64_t now);
 void lsu_load_done(gpu_core *c, uint32_t e, uint64_t now, uint32_t n);
 int out_push(gpu_core *c, gpu_packet p);
+
+/* smem.c: the degree under params' custom scheme (the built-in count is lsu.c's). */
+uint32_t smem_degree(const gpu_core *c, const gpu_inst *in);
+
+/* pipe.c (only called when the pipeline model is on) */
+int pipe_alloc(gpu_core *c);
+void pipe_free(gpu_core *c);
+void pipe_kernel(gpu_core *c, const gpu_kernel_source *src);
+int pipe_mem_eligible(gpu_core *c, uint64_t now, uint64_t *wake);
+void pipe_mem_issue(gpu_core *c, uint32_t w, uint64_t now);
+void pipe_shared_started(gpu_core *c, const warp *wp, uint32_t degree, uint64_t now);
+void pipe_writeback(gpu_core *c, uint64_t at, uint64_t now);
+void pipe_advance(gpu_core *c, uint64_t now);
+int pipe_stalled(gpu_core *c, uint64_t now);
 
 /* inflight.c */
 uint32_t inflight_find(const gpu_core *c, uint64_t addr, int write);

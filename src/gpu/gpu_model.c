@@ -112,6 +112,25 @@ static const struct schema_field core_rows[] = {
      "segments (compute 1.x) or sectors (sm_20 and later)", &rule_table},
     COUNT_OPT("shared_banks", core.shared_banks, 1, 1024, 32, "", "4-byte shared banks"),
     COUNT_OPT("out_queue", core.out_queue, 1, 4096, 8, "", "packets waiting for the crossbar"),
+    /* Gou's thesis, chapter 5 (docs/SMEM.md) */
+    {"shared_scheme", SCHEMA_STRING, 0, 1, 127, 0, "low-order", M(core.shared_scheme),
+     sizeof(((gpu_model *)0)->core.shared_scheme), "", NULL,
+     "shared banks' address scheme (docs/BANKED.md): low-order, xor:s=S, sams:q=Q,s=S, prime...",
+     NULL},
+    {"inorder_pipeline", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 0, NULL, M(core.inorder_pipeline), 0,
+     "", NULL, "the thesis' baseline: conflicts and writeback conflicts stall the issue", NULL},
+    {"elastic_pipeline", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 0, NULL, M(core.elastic_pipeline), 0,
+     "", NULL, "the thesis' elastic pipeline (PREMEM and NONMEM queues)", NULL},
+    {"conflict_aware", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 0, NULL, M(core.conflict_aware), 0, "",
+     NULL, "bank-conflict-aware warp scheduling (needs a pipeline model)", NULL},
+    {"premem_queue", SCHEMA_U32, SCHEMA_QUIET, 0, 64, 3, NULL, M(core.premem_queue), 0, "",
+     NULL, "elastic: memory instructions waiting for the LSU (N = 32 / simd width - 1)", NULL},
+    {"nonmem_queue", SCHEMA_U32, SCHEMA_QUIET, 0, 64, 4, NULL, M(core.nonmem_queue), 0, "",
+     NULL, "elastic: results waiting for the writeback port (M = memory stages)", NULL},
+    {"chc_sets", SCHEMA_U32, SCHEMA_QUIET, 1, 65536, 256, NULL, M(core.chc_sets), 0, "", NULL,
+     "conflict history cache sets", NULL},
+    {"chc_ways", SCHEMA_U32, SCHEMA_QUIET, 1, 64, 2, NULL, M(core.chc_ways), 0, "", NULL,
+     "conflict history cache ways", NULL},
 };
 static const struct schema_table core_table = {ROWS(core_rows)};
 
@@ -183,10 +202,31 @@ static const struct schema_field model_rows[] = {
 };
 static const struct schema_table model_table = {ROWS(model_rows)};
 
+/* The shared scheme must parse for the model's banks; one pipeline model at a time. */
+static hamm_status check_smem(const gpu_model *m, const char *path, hamm_error *err)
+{
+    hamm_banked_scheme s;
+    hamm_error e = {0};
+    if (hamm_banked_parse(m->core.shared_scheme, m->core.shared_banks, &s, &e))
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "core.shared_scheme",
+                             "'%s' for %u banks: %s%s%s", m->core.shared_scheme,
+                             m->core.shared_banks, e.field[0] ? e.field : "",
+                             e.field[0] ? ": " : "", e.text);
+    if (m->core.inorder_pipeline && m->core.elastic_pipeline)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "core.elastic_pipeline",
+                             "the in-order and the elastic pipeline exclude each other");
+    if (m->core.conflict_aware && !m->core.inorder_pipeline && !m->core.elastic_pipeline)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "core.conflict_aware",
+                             "needs a pipeline model (core.elastic_pipeline or "
+                             "core.inorder_pipeline)");
+    return HAMM_OK;
+}
+
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
     hamm_status st = schema_load_file(&model_table, m, path, "a model file", err);
+    st = st ? st : check_smem(m, path, err);
     return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
@@ -222,6 +262,22 @@ static void cache_params(const gpu_cache_model *m, gpu_cache_params *p)
     cache_mgmt_params(m, p);
 }
 
+/* check_smem made sure the scheme parses. */
+static void smem_params(const gpu_model *m, gpu_smem_params *p)
+{
+    hamm_error e = {0};
+    *p = (gpu_smem_params){
+        .pipeline = m->core.elastic_pipeline   ? GPU_PIPE_ELASTIC
+                    : m->core.inorder_pipeline ? GPU_PIPE_IN_ORDER
+                                               : GPU_PIPE_DECOUPLED,
+        .conflict_aware = m->core.conflict_aware, .premem_queue = m->core.premem_queue,
+        .nonmem_queue = m->core.nonmem_queue, .chc_sets = m->core.chc_sets,
+        .chc_ways = m->core.chc_ways};
+    if (m->core.shared_scheme[0] &&
+        hamm_banked_parse(m->core.shared_scheme, m->core.shared_banks, &p->scheme, &e) == HAMM_OK)
+        p->custom = p->scheme.kind != HAMM_BANKED_LOW_ORDER;
+}
+
 static void core_params(const gpu_model *m, gpu_core_params *c)
 {
     *c = (gpu_core_params){
@@ -244,6 +300,7 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
     c->latency[GPU_OP_ALU] = m->core.alu_latency;
     c->latency[GPU_OP_SFU] = m->core.sfu_latency;
     c->latency[GPU_OP_SHARED_LOAD] = m->core.shared_latency;
+    smem_params(m, &c->smem);
     c->dwt = (gpu_dwt_params){m->dwt.period, m->dwt.mpki_threshold, m->dwt.detect_periods,
                               m->dwt.sample_periods};
     if (c->has_l1)

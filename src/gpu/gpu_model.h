@@ -36,6 +36,9 @@ typedef struct gpu_model {
         uint32_t simd_width, sfu_width, ldst_width;
         uint32_t alu_latency, sfu_latency, shared_latency;
         uint32_t max_inflight, max_merge, shared_banks, out_queue;
+        char shared_scheme[128];  /* docs/SMEM.md: the scheme and the pipeline model */
+        int inorder_pipeline, elastic_pipeline, conflict_aware;
+        uint32_t premem_queue, nonmem_queue, chc_sets, chc_ways;
     } core;
     gpu_cache_model l1, l2;       /* sets 0: no such cache */
     struct {

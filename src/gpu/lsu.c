@@ -53,11 +53,13 @@ static uint32_t conflict_degree(const gpu_core *c, const gpu_inst *in)
 
 static void start_shared(gpu_core *c, warp *wp, uint64_t now)
 {
-    uint32_t d = conflict_degree(c, &wp->inst);
+    uint32_t d = c->p.smem.custom ? smem_degree(c, &wp->inst) : conflict_degree(c, &wp->inst);
     c->lsu.free_at = now + d;
     c->st.shared_conflict_cycles += d - 1;
     if (wp->inst.op == GPU_OP_SHARED_LOAD && wp->inst.dst != GPU_NO_REG)
         wp->reg_ready[wp->inst.dst] = now + d + c->p.latency[GPU_OP_SHARED_LOAD];
+    if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
+        pipe_shared_started(c, wp, d, now);
 }
 
 static uint32_t requests_left(const gpu_core *c, const gpu_transaction *t)

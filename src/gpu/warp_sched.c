@@ -60,17 +60,25 @@ static int within_active_limit(const gpu_core *c, uint32_t w)
     return older < c->warp_limit;
 }
 
+/* Without the pipeline model a memory warp waits for a free LSU; with it, it may issue
+ * and wait in the pipeline (pipe.c). */
+static int memory_ready(gpu_core *c, uint64_t now, uint64_t *wake)
+{
+    return c->p.smem.pipeline == GPU_PIPE_DECOUPLED ? lsu_accepts(c)
+                                                    : pipe_mem_eligible(c, now, wake);
+}
+
 static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, uint64_t *wake,
                             hamm_error *err)
 {
     *ok = 0;
     warp *wp = &c->warps[w];
-    if (wp->cta == CORE_NONE || wp->ended || wp->at_barrier)
+    if (wp->cta == CORE_NONE || wp->ended || wp->at_barrier || wp->mem_wait)
         return HAMM_OK;
     hamm_status st = fetch(c, w, err);
     if (st || !wp->has_inst)
         return st;
-    *ok = regs_ready(wp, now, wake) && (!is_memory(wp->inst.op) || lsu_accepts(c)) &&
+    *ok = regs_ready(wp, now, wake) && (!is_memory(wp->inst.op) || memory_ready(c, now, wake)) &&
           within_active_limit(c, w);
     return HAMM_OK;
 }
@@ -87,14 +95,20 @@ static void issue(gpu_core *c, uint32_t s, uint32_t w, uint64_t now)
     switch (op) {
     case GPU_OP_ALU:
     case GPU_OP_SFU:
-        if (wp->inst.dst != GPU_NO_REG)
+        if (wp->inst.dst != GPU_NO_REG) {
             wp->reg_ready[wp->inst.dst] = now + c->p.latency[op];
+            if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
+                pipe_writeback(c, now + c->p.latency[op], now);
+        }
         break;
     case GPU_OP_LOAD:
     case GPU_OP_STORE:
     case GPU_OP_SHARED_LOAD:
     case GPU_OP_SHARED_STORE:
-        lsu_start(c, w, now);
+        if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
+            pipe_mem_issue(c, w, now);
+        else
+            lsu_start(c, w, now);
         break;
     case GPU_OP_BARRIER:
         core_barrier_arrive(c, w);

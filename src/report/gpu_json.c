@@ -61,6 +61,15 @@ static json_t *core_json(const gpu *g, uint32_t i, int *ok)
     report_set(o, "load_latency_cycles", report_ratio(s->load_latency_sum, s->loads_returned),
                ok);
     report_set(o, "shared_conflict_cycles", u64(s->shared_conflict_cycles), ok);
+    if (gpu_core_pipeline_on(gpu_core_at(g, i))) { /* docs/SMEM.md */
+        report_set(o, "pipeline_stall_cycles", u64(s->pipeline_stall_cycles), ok);
+        report_set(o, "shared_stall_cycles", u64(s->shared_stall_cycles), ok);
+        report_set(o, "writeback_conflicts", u64(s->writeback_conflicts), ok);
+        report_set(o, "writeback_stall_cycles", u64(s->writeback_stall_cycles), ok);
+        report_set(o, "chc_hits", u64(s->chc_hits), ok);
+        report_set(o, "chc_misses", u64(s->chc_misses), ok);
+        report_set(o, "chc_underpredictions", u64(s->chc_underpredictions), ok);
+    }
     report_set(o, "l1", cache_json(gpu_core_l1_stats(gpu_core_at(g, i)), wi, ok), ok);
     return o;
 }

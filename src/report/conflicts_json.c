@@ -1,6 +1,6 @@
 /* conflicts_json.c - `hamm stats --conflicts --json`: schema hamm-conflicts/1
  * (docs/JSON.md, docs/BANKED.md). */
-#include "banked_conflicts.h"
+#include "banked/banked_conflicts.h"
 #include "hamm_build_config.h"
 #include "report/json_util.h"
 
