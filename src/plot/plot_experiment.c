@@ -157,15 +157,16 @@ static hamm_status curves(plot_ctx *c, const json_t *doc, plot_fig *f, hamm_erro
     int num = numeric_x(values, &f->xlog);
     double lo = INFINITY, hi = 0;
     char range[64];
-    f->nseries = header(f, "x label", cf, -1);
+    f->nseries = header(f, "label x", cf, -1);
     size_t k;
     json_t *p;
     json_array_foreach(json_object_get(doc, "points"), k, p) {
         const char *label = plot_str(p, "x", "?");
-        plot_buf_printf(&f->data, "%s ", num ? label : "");
-        if (!num)
-            plot_buf_printf(&f->data, "%zu ", k);
-        plot_buf_label(&f->data, label);
+        plot_buf_label(&f->data, label); /* the tic label first: the page reads its length */
+        if (num)
+            plot_buf_printf(&f->data, " %s", label);
+        else
+            plot_buf_printf(&f->data, " %zu", k);
         row(f, json_object_get(p, "mean"), -1, &lo, &hi);
     }
     y_range(f, range, sizeof range, lo, hi);

@@ -150,7 +150,12 @@ json_t *experiment_doc(const hamm_suite *s, size_t i, const hamm_validate_option
 {
     const suite_experiment *x = &s->experiments[i];
     int ok = 1;
-    char yl[256];
+    char yl[256], gpu_name[256];
+    /* no "gpu": the system model's, named by its file */
+    const char *base = strrchr(x->gpu_path, '/');
+    snprintf(gpu_name, sizeof gpu_name, "%s", base ? base + 1 : x->gpu_path);
+    if (strlen(gpu_name) > 5 && strcmp(gpu_name + strlen(gpu_name) - 5, ".json") == 0)
+        gpu_name[strlen(gpu_name) - 5] = '\0';
     ylabel(x, yl, sizeof yl);
     json_t *over = json_array();
     for (size_t k = 0; over && k < o->nsets; k++)
@@ -159,7 +164,7 @@ json_t *experiment_doc(const hamm_suite *s, size_t i, const hamm_validate_option
         "{s:s, s:s, s:{s:s, s:s}, s:s, s:s, s:s, s:s, s:o*}", "schema",
         HAMM_EXPERIMENT_SCHEMA, "hamm_version", HAMM_VERSION, "suite", "path", s->path, "name",
         s->name, "name", x->name, "caption", x->caption, "model", x->model, "gpu",
-        x->gpu ? x->gpu : "(the system model's)", "overrides", over);
+        x->gpu ? x->gpu : gpu_name, "overrides", over);
     report_set(doc, "measure", json_string(x->measure), &ok);
     report_set(doc, "normalise", x->normalise >= 0 ? json_string(x->configs[x->normalise].label)
                                                    : json_null(), &ok);
