@@ -9,7 +9,9 @@ win = colwidth
 keycols = int((win - 0.4) / (chars_in(keychars) + 0.6))
 keycols = keycols < 1 ? 1 : (keycols > nseries ? nseries : keycols)
 keyrows = int((nseries + keycols - 1) / keycols)
-set key above horizontal Left reverse samplen 2.5 maxcols keycols maxrows keyrows
+# (gnuplot reckons long titles wider than they are, which would cost a column: narrow
+# them by a character; short ones need all their width)
+set key above horizontal Left reverse samplen 2.5 width (keychars > 6 ? -1 : 0) maxcols keycols maxrows keyrows
 if (nseries == 1) { unset key; keyrows = 0 }
 # (a browser draws the SVG's text a little larger than cairo does: room for that too)
 keyin = keyrows * 0.19 + 0.1
