@@ -81,6 +81,8 @@ typedef struct hamm_report_page {
     size_t nsweeps;
     const hamm_plot_result *const *plots; /* figures already written into dir, in order */
     size_t nplots;
+    const json_t *const *experiments;     /* hamm-experiment/1 documents (nexperiments) */
+    size_t nexperiments;
 } hamm_report_page;
 
 /* Write dir/index.md and a self-contained dir/index.html (SVGs inline; nothing loaded from

@@ -21,6 +21,7 @@ extern "C" {
 #define HAMM_VALIDATE_SCHEMA "hamm-validate/1"
 #define HAMM_SWEEP_SCHEMA "hamm-sweep/1"
 #define HAMM_SWEEP_PLAN_SCHEMA "hamm-sweep-plan/1"
+#define HAMM_EXPERIMENT_SCHEMA "hamm-experiment/1"
 
 typedef struct hamm_suite hamm_suite;
 
@@ -61,6 +62,19 @@ typedef struct hamm_validate_options {
  * decides the error, which names the entry. */
 HAMM_API hamm_status hamm_validate_run(const hamm_suite *s, const hamm_validate_options *o,
                                        json_t **result, hamm_error *err);
+
+/* The experiments the suite asks `hamm report` to run and draw (its "experiments",
+ * docs/SUITES.md): GPU-engine runs of workloads under configurations, optionally along an
+ * x axis; checked when the suite loads. */
+HAMM_API size_t hamm_suite_experiments(const hamm_suite *s);
+HAMM_API const char *hamm_suite_experiment_name(const hamm_suite *s, size_t i);
+/* Run experiment i (o->jobs runs at a time, o->sets applied to every run's system model
+ * before the configuration's) and build its hamm-experiment/1 document (docs/JSON.md; a
+ * new reference in *result), the same for every number of jobs.  The first failing run
+ * decides the error, which names the experiment, workload and configuration. */
+HAMM_API hamm_status hamm_experiment_run(const hamm_suite *s, size_t i,
+                                         const hamm_validate_options *o, json_t **result,
+                                         hamm_error *err);
 
 /* A sweep's grid: axes KEY=V1,V2,... in the order added; point i of the cross product has
  * the last axis varying fastest.  An axis may carry linked keys that take their values

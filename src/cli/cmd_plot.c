@@ -79,9 +79,10 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
         const hamm_plot_result *plots[] = {&res};
         int validate = strcmp(res.schema, "hamm-validate/1") == 0;
         int sweep = strcmp(res.schema, "hamm-sweep/1") == 0;
+        int experiment = strcmp(res.schema, "hamm-experiment/1") == 0;
         const json_t *sweeps[] = {doc};
         hamm_report_page page = {cmdline, validate ? doc : NULL, sweeps, sweep ? 1 : 0,
-                                 plots, 1};
+                                 plots, 1, sweeps, experiment ? 1 : 0};
         if (hamm_report_write_index(dir, &page, &err) != HAMM_OK)
             rc = cli_report(&err);
     }

@@ -19,15 +19,18 @@ void cmd_report_help(FILE *out)
             "The model against the engine, as a report: `hamm validate SUITE` (default: the\n"
             "default suite that came with hamm, models/suites/default.json), then every\n"
             "sweep the suite's \"sweeps\" name (the paper's Figures 11 to 13), then every\n"
-            "figure (`hamm plot`), into DIR: validate.json, sweep-NAME.json, each figure's\n"
-            "NAME.dat, NAME.gp and, when gnuplot is installed, NAME.png, NAME.svg and\n"
-            "NAME.pdf, and index.md and a self-contained index.html with the error table\n"
-            "beside the published numbers.  A run that fails leaves DIR as it was.\n\n"
+            "experiment its \"experiments\" name (GPU runs under configurations), then every\n"
+            "figure (`hamm plot`), into DIR: validate.json, sweep-NAME.json,\n"
+            "experiment-NAME.json, each figure's NAME.dat, NAME.gp and, when gnuplot is\n"
+            "installed, NAME.png, NAME.svg and NAME.pdf, and index.md and a self-contained\n"
+            "index.html with the error table beside the published numbers.  A suite of\n"
+            "experiments alone (no entries) skips validate.  A run that fails leaves DIR\n"
+            "as it was.\n\n"
             "options:\n"
             "  -o, --output DIR         the directory to write (required)\n"
             "  -s, --set KEY=VALUE      override a model field in every entry (repeatable)\n"
             "      --model-path DIR     look model names up in DIR first (repeatable)\n"
-            "  -J, --jobs N             entries run at a time (default: the number of cores)\n"
+            "  -J, --jobs N             entries (experiment runs) at a time (default: the cores)\n"
             "      --no-sweeps          validate only: leave out the suite's sweeps\n"
             "      --no-render          write data files and scripts only, do not run gnuplot\n"
             "      --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
@@ -102,9 +105,9 @@ typedef struct report_run {
     hamm_stage stage;
     const cli_model_path *models;
     json_t *validate;
-    json_t *sweeps[16];
-    hamm_plot_result plots[17];
-    size_t nsweeps, nplots;
+    json_t *sweeps[16], *experiments[16];
+    hamm_plot_result plots[33];
+    size_t nsweeps, nexperiments, nplots;
 } report_run;
 
 /* Figures of one document, with a file-name prefix when it needs one. */
@@ -149,29 +152,54 @@ static int run_sweep(report_run *r, const hamm_suite *s, size_t i)
     return rc == CLI_OK ? plot(r, doc, prefix[0] ? prefix : NULL) : rc;
 }
 
-/* Validate, the sweeps, the figures and the page, all into the stage. */
+/* Experiment i of the suite (docs/SUITES.md, "experiments"): its GPU runs, the result
+ * file experiment-NAME.json and its figure. */
+static int run_experiment(report_run *r, const hamm_suite *s, size_t i)
+{
+    hamm_validate_options vo = {r->o->v.sets, r->o->v.nsets, r->o->v.jobs, NULL, NULL};
+    hamm_error err;
+    hamm_error_clear(&err);
+    json_t *doc = NULL;
+    if (hamm_experiment_run(s, i, &vo, &doc, &err) != HAMM_OK)
+        return cli_report(&err);
+    r->experiments[r->nexperiments++] = doc;
+    char file[160];
+    snprintf(file, sizeof file, "experiment-%s.json", hamm_suite_experiment_name(s, i));
+    int rc = write_json(&r->stage, file, doc);
+    return rc == CLI_OK ? plot(r, doc, NULL) : rc;
+}
+
+/* Validate (when the suite has entries), the sweeps, the experiments, the figures and
+ * the page, all into the stage. */
 static int build(report_run *r, const hamm_suite *s)
 {
     const report_opts *o = r->o;
-    int rc = cli_validate_run(s, o->v.sets, o->v.nsets, o->v.jobs, "validate", &r->validate);
-    if (rc == CLI_OK)
+    int rc = CLI_OK;
+    if (hamm_suite_size(s) > 0)
+        rc = cli_validate_run(s, o->v.sets, o->v.nsets, o->v.jobs, "validate", &r->validate);
+    if (rc == CLI_OK && r->validate)
         rc = write_json(&r->stage, "validate.json", r->validate);
-    if (rc == CLI_OK)
+    if (rc == CLI_OK && r->validate)
         rc = plot(r, r->validate, NULL);
-    size_t n = o->sweeps ? hamm_suite_sweeps(s) : 0;
-    if (n > sizeof r->sweeps / sizeof r->sweeps[0]) {
-        fprintf(stderr, "hamm: %s: more than 16 sweeps\n", hamm_suite_path(s));
+    size_t n = o->sweeps ? hamm_suite_sweeps(s) : 0, nx = hamm_suite_experiments(s);
+    if (n > sizeof r->sweeps / sizeof r->sweeps[0] ||
+        nx > sizeof r->experiments / sizeof r->experiments[0]) {
+        fprintf(stderr, "hamm: %s: more than 16 sweeps or 16 experiments\n",
+                hamm_suite_path(s));
         rc = CLI_FAIL;
     }
     for (size_t i = 0; rc == CLI_OK && i < n; i++)
         rc = run_sweep(r, s, i);
+    for (size_t i = 0; rc == CLI_OK && i < nx; i++)
+        rc = run_experiment(r, s, i);
     if (rc != CLI_OK)
         return rc;
-    const hamm_plot_result *plots[17];
+    const hamm_plot_result *plots[33];
     for (size_t i = 0; i < r->nplots; i++)
         plots[i] = &r->plots[i];
     hamm_report_page page = {o->cmdline, r->validate, (const json_t *const *)r->sweeps,
-                             r->nsweeps, plots, r->nplots};
+                             r->nsweeps, plots, r->nplots,
+                             (const json_t *const *)r->experiments, r->nexperiments};
     hamm_error err;
     hamm_error_clear(&err);
     return hamm_report_write_index(r->stage.path, &page, &err) == HAMM_OK ? CLI_OK
@@ -196,8 +224,11 @@ static void say_where(const report_run *r)
     size_t figures = 0;
     for (size_t i = 0; i < r->nplots; i++)
         figures += r->plots[i].nfigures;
-    printf("report: %s/index.html (and index.md): %zu figures, %zu sweeps\n", r->stage.dir,
+    printf("report: %s/index.html (and index.md): %zu figures, %zu sweeps", r->stage.dir,
            figures, r->nsweeps);
+    if (r->nexperiments)
+        printf(", %zu experiments", r->nexperiments);
+    printf("\n");
     if (r->nplots && !r->plots[0].rendered)
         fprintf(stderr, "hamm: images skipped: %s\n", r->plots[0].not_rendered);
 }
@@ -234,6 +265,8 @@ int cmd_report(int argc, char **argv)
         say_where(&r);
     for (size_t i = 0; i < r.nsweeps; i++)
         json_decref(r.sweeps[i]);
+    for (size_t i = 0; i < r.nexperiments; i++)
+        json_decref(r.experiments[i]);
     json_decref(r.validate);
     hamm_suite_free(s);
     return rc;

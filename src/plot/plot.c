@@ -20,7 +20,7 @@ static const struct {
     {"hamm-validate/1", plot_validate}, {"hamm-sweep/1", plot_sweep},
     {"hamm-predict/1", plot_predict},   {"hamm-simulate/1", plot_simulate},
     {"hamm-stats/1", plot_stats},       {"hamm-conflicts/1", plot_conflicts},
-    {"hamm-mwp-sweep/1", plot_mwp_sweep},
+    {"hamm-mwp-sweep/1", plot_mwp_sweep}, {"hamm-experiment/1", plot_experiment},
 };
 #define NWRITERS (sizeof writers / sizeof writers[0])
 
@@ -45,8 +45,8 @@ static plot_fn find_writer(const json_t *doc, const hamm_plot_options *o, hamm_e
     if (schema)
         hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(o->source), "schema",
                       "unknown schema '%s': hamm plot reads hamm-validate/1, hamm-sweep/1, "
-                      "hamm-predict/1, hamm-simulate/1, hamm-stats/1, hamm-conflicts/1 and "
-                      "hamm-mwp-sweep/1",
+                      "hamm-predict/1, hamm-simulate/1, hamm-stats/1, hamm-conflicts/1, "
+                      "hamm-mwp-sweep/1 and hamm-experiment/1",
                       schema);
     else
         hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(o->source), "schema",

@@ -8,9 +8,8 @@
 #include "hamm_build_config.h"
 #include "plot_internal.h"
 
-static const char *const template_names[PLOT_KIND_COUNT] = {"bars.gp", "scatter.gp",
-                                                                    "lines.gp", "regions.gp",
-                                                                    "loglog.gp"};
+static const char *const template_names[PLOT_KIND_COUNT] = {
+    "bars.gp", "scatter.gp", "lines.gp", "regions.gp", "loglog.gp", "curves.gp"};
 
 void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *title)
 {
@@ -61,7 +60,7 @@ static hamm_status append_template(const plot_ctx *c, plot_buf *b, const char *f
 
 /* What the bar template needs to lay out names: the number of data rows (lines that are
  * neither comments nor the column header), the longest and the first group name's
- * length, how many groups at the end are means over the others ("AM", "HM"), and the
+ * length, how many groups at the end are means over the others ("AM", "HM", "GM"), and the
  * longest series title (a quoted column header) for the legend. */
 typedef struct label_stats {
     int groups, longest, first, means, keychars;
@@ -97,7 +96,8 @@ static label_stats scan_labels(const plot_fig *f)
         ls.longest = len > ls.longest ? len : ls.longest;
         if (ls.groups++ == 0)
             ls.first = len;
-        int mean = len == 2 && (strncmp(p + 1, "AM", 2) == 0 || strncmp(p + 1, "HM", 2) == 0);
+        int mean = len == 2 && (strncmp(p + 1, "AM", 2) == 0 || strncmp(p + 1, "HM", 2) == 0 ||
+                                strncmp(p + 1, "GM", 2) == 0);
         ls.means = mean ? ls.means + 1 : 0;
     }
     return ls;
@@ -125,7 +125,7 @@ static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, p
     plot_buf_printf(b, "nseries = %d\nngroups = %d\n", f->nseries, ls.groups);
     plot_buf_printf(b, "firststyle = %d  # the colour and fill of the first series\n"
                        "ylog = %d  # 1: logarithmic y axis\nxlog = %d  # 1: logarithmic x "
-                       "axis (regions)\n",
+                       "axis (regions, curves)\n",
                     f->firststyle, f->ylog, f->xlog);
     plot_buf_printf(b, "xrot = %d  # tic label angle in degrees; -1: level if they fit, "
                        "else 45 or 90\n",

@@ -44,6 +44,7 @@ typedef enum plot_kind {
     PLOT_LINES,
     PLOT_REGIONS,
     PLOT_LOGLOG,
+    PLOT_CURVES,
     PLOT_KIND_COUNT
 } plot_kind;
 
@@ -100,6 +101,9 @@ hamm_status plot_simulate(plot_ctx *c, const json_t *doc, hamm_error *err);
 hamm_status plot_stats(plot_ctx *c, const json_t *doc, hamm_error *err);
 /* hamm-conflicts/1: the stride table of each scheme (plot_conflicts.c). */
 hamm_status plot_conflicts(plot_ctx *c, const json_t *doc, hamm_error *err);
+
+/* hamm-experiment/1: a suite's experiment (plot_experiment.c). */
+hamm_status plot_experiment(plot_ctx *c, const json_t *doc, hamm_error *err);
 
 /* A missing field: HAMM_ERR_FORMAT naming the JSON path. */
 hamm_status plot_missing(const plot_ctx *c, const char *path, hamm_error *err);

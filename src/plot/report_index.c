@@ -209,6 +209,58 @@ static void sweep_section(page *p, const json_t *s)
     plot_buf_str(&p->html, "</table>\n");
 }
 
+/* One row of an experiment's table: a label and up to 16 numbers (null: n/a). */
+static void experiment_row(page *p, const char *label, const json_t *vals)
+{
+    char cells[17][32];
+    const char *row[17] = {label};
+    size_t n = json_array_size(vals) < 16 ? json_array_size(vals) : 16;
+    for (size_t j = 0; j < n; j++) {
+        const json_t *v = json_array_get(vals, j);
+        fmt(cells[j], sizeof cells[j], json_is_number(v) ? json_number_value(v) : NAN, 3, NULL);
+        row[j + 1] = cells[j];
+    }
+    table_row(p, row, n + 1, 0);
+}
+
+/* A suite's experiment (hamm-experiment/1): what it measured, and its figure's numbers. */
+static void experiment_section(page *p, const json_t *x)
+{
+    const json_t *cf = json_object_get(x, "configurations"), *pts = json_object_get(x, "points");
+    const json_t *xaxis = json_object_get(x, "x"), *first = json_array_get(pts, 0);
+    const char *norm = plot_str(x, "normalise", NULL);
+    char text[640];
+    heading(p, 2, plot_str(x, "caption", "Experiment"));
+    snprintf(text, sizeof text, "Experiment %s: %s of each workload on the GPU engine (system "
+             "model %s, GPU model %s)%s%s, and its %s mean over the workloads%s.",
+             plot_str(x, "name", "?"), plot_str(x, "measure", "?"), plot_str(x, "model", "?"),
+             plot_str(x, "gpu", "?"), norm ? ", divided by that of configuration " : "",
+             norm ? norm : "", plot_str(x, "mean", "?"),
+             json_is_object(xaxis) ? ", at each x value" : "");
+    plot_buf_printf(&p->md, "%s\n\n", text);
+    plot_buf_str(&p->html, "<p>");
+    report_html_escape(&p->html, text);
+    plot_buf_str(&p->html, "</p>\n<table>\n");
+    const char *head[17] = {json_is_object(xaxis) ? plot_str(xaxis, "label", "x") : "workload"};
+    size_t nc = json_array_size(cf) < 16 ? json_array_size(cf) : 16, i;
+    for (size_t j = 0; j < nc; j++)
+        head[j + 1] = plot_str(json_array_get(cf, j), "label", "?");
+    table_row(p, head, nc + 1, 1);
+    json_t *pt, *w;
+    if (json_is_object(xaxis))
+        json_array_foreach(pts, i, pt)
+            experiment_row(p, plot_str(pt, "x", "?"), json_object_get(pt, "mean"));
+    else {
+        json_array_foreach(json_object_get(first, "workloads"), i, w)
+            experiment_row(p, plot_str(w, "name", "?"),
+                           json_object_get(w, norm ? "normalised" : "values"));
+        snprintf(text, sizeof text, "%s mean", plot_str(x, "mean", "?"));
+        experiment_row(p, text, json_object_get(first, "mean"));
+    }
+    plot_buf_str(&p->md, "\n");
+    plot_buf_str(&p->html, "</table>\n");
+}
+
 /* Links to a figure's files, both forms. */
 static void figure_links(page *p, const hamm_plot_figure *f)
 {
@@ -327,6 +379,8 @@ static hamm_status build(page *p, const char *dir, const hamm_report_page *pg,
                                     "sweep document %zu has no points", i + 1);
         sweep_section(p, pg->sweeps[i]);
     }
+    for (size_t i = 0; i < pg->nexperiments; i++)
+        experiment_section(p, pg->experiments[i]);
     hamm_status st = figures(p, dir, pg, err);
     plot_buf_str(&p->html, "</body>\n</html>\n");
     return st;

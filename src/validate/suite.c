@@ -11,7 +11,7 @@
 #include "suite.h"
 
 static const char *const top_keys[] = {"schema", "name", "description", "heuristics",
-                                       "entries", "sweeps", NULL};
+                                       "entries", "sweeps", "experiments", NULL};
 static const char *const entry_keys[] = {"name", "trace", "workload", "format", "request_size", "model",
                                          "set", "replay", "generate", "description", "mwp", NULL};
 
@@ -294,6 +294,21 @@ static hamm_status parse_heuristics(hamm_suite *s, json_t *list, hamm_error *err
     return HAMM_OK;
 }
 
+static hamm_status parse_entries(hamm_suite *s, json_t *entries, hamm_error *err)
+{
+    if (!json_is_array(entries) || json_array_size(entries) == 0)
+        return bad(err, s, "entries", "expects a non-empty array of entries");
+    s->entries = hamm_calloc_array(json_array_size(entries), sizeof *s->entries);
+    if (!s->entries)
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
+    for (size_t i = 0; i < json_array_size(entries); i++) {
+        s->n = i + 1; /* so hamm_suite_free frees what this entry got */
+        if (parse_entry(s, i, json_array_get(entries, i), err) != HAMM_OK)
+            return err->status;
+    }
+    return HAMM_OK;
+}
+
 static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
 {
     if (!json_is_object(root))
@@ -310,17 +325,13 @@ static hamm_status parse_top(hamm_suite *s, json_t *root, hamm_error *err)
     if (!(s->name = suite_dup(name)))
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     json_t *entries = json_object_get(root, "entries");
-    if (!json_is_array(entries) || json_array_size(entries) == 0)
-        return bad(err, s, "entries", "expects a non-empty array of entries");
-    s->entries = hamm_calloc_array(json_array_size(entries), sizeof *s->entries);
-    if (!s->entries)
-        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
-    for (size_t i = 0; i < json_array_size(entries); i++) {
-        s->n = i + 1; /* so hamm_suite_free frees what this entry got */
-        if (parse_entry(s, i, json_array_get(entries, i), err) != HAMM_OK)
-            return err->status;
-    }
-    return suite_parse_sweeps(s, json_object_get(root, "sweeps"), err);
+    json_t *experiments = json_object_get(root, "experiments");
+    /* a suite of experiments alone needs no entries: `hamm report` draws them */
+    if ((entries || !experiments) && parse_entries(s, entries, err) != HAMM_OK)
+        return err->status;
+    if (suite_parse_sweeps(s, json_object_get(root, "sweeps"), err) != HAMM_OK)
+        return err->status;
+    return suite_parse_experiments(s, experiments, err);
 }
 
 /* Parse the file; syntax errors keep jansson's line and column.  jansson out of memory
@@ -385,6 +396,7 @@ void hamm_suite_free(hamm_suite *s)
     }
     free(s->entries);
     suite_free_sweeps(s);
+    suite_free_experiments(s);
     free(s->name);
     free(s->path);
     free(s);

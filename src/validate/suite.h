@@ -37,6 +37,35 @@ typedef struct suite_sweep {
     hamm_grid *grid;
 } suite_sweep;
 
+/* A configuration of an experiment: system-model overrides and a GPU-model overlay. */
+typedef struct suite_xconfig {
+    char *label;
+    char **sets;  /* "KEY=VALUE" */
+    size_t nsets;
+    json_t *gpu;  /* an object merged into the GPU model file, or NULL */
+} suite_xconfig;
+
+typedef enum suite_mean { SUITE_MEAN_HARMONIC, SUITE_MEAN_GEOMETRIC, SUITE_MEAN_ARITHMETIC } suite_mean;
+
+/* An experiment `hamm report` runs on the GPU engine and draws (docs/SUITES.md,
+ * "experiments"; suite_experiments.c). */
+typedef struct suite_experiment {
+    char *name, *caption, *ylabel;
+    char *model, *model_path;  /* the system model as written and found */
+    char *gpu, *gpu_path;      /* the GPU model as written (NULL: the system's) and found */
+    char **workloads, **workload_paths, **workload_names;
+    size_t nworkloads;
+    suite_xconfig *configs;
+    size_t nconfigs;
+    char *x_key, *x_label;     /* NULL: no x axis */
+    char **x_values;
+    size_t nx;
+    char *measure;             /* a dotted path into hamm-gpu/1, e.g. "total.ipc" */
+    long normalise;            /* the configuration divided by; -1: none */
+    suite_mean mean;
+    int ylog;
+} suite_experiment;
+
 struct hamm_suite {
     char *path;
     const hamm_model_path *models; /* the caller's, where model names are looked up */
@@ -46,6 +75,8 @@ struct hamm_suite {
     size_t n;
     suite_sweep *sweeps;
     size_t nsweeps;
+    suite_experiment *experiments;
+    size_t nexperiments;
 };
 
 /* An error in the suite file at JSON path `field`. */
@@ -72,6 +103,24 @@ hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
 /* "sweeps" (suite_sweeps.c): parse the array (NULL: none), and free what it holds. */
 hamm_status suite_parse_sweeps(hamm_suite *s, json_t *sweeps, hamm_error *err);
 void suite_free_sweeps(hamm_suite *s);
+
+/* "experiments" (suite_experiments.c): parse the array (NULL: none), and free them. */
+hamm_status suite_parse_experiments(hamm_suite *s, json_t *list, hamm_error *err);
+void suite_free_experiments(hamm_suite *s);
+/* Find experiment i's models and load every configuration at every x value (errors name
+ * prefix, "experiments[I].", and the field). */
+hamm_status suite_experiment_check(const hamm_suite *s, size_t i, const char *prefix,
+                                   hamm_error *err);
+/* The system model of experiment x, configuration c, x value k (ignored without an x
+ * axis), after the caller's `sets`. */
+hamm_status suite_experiment_config(const hamm_suite *s, const suite_experiment *x, size_t c,
+                                    size_t k, const char *const *sets, size_t nsets,
+                                    hamm_system_config *cfg, hamm_error *err);
+/* The GPU model of an experiment's configuration c: the model file with the overlay
+ * merged in, written to a temporary file whose name goes to out (the caller unlinks it);
+ * no overlay: the model file itself (*temp 0). */
+hamm_status suite_experiment_gpu(const hamm_suite *s, const suite_experiment *x, size_t c,
+                                 char *out, size_t size, int *temp, hamm_error *err);
 
 /* Load entry e's model with its own sets then `sets`; errors name the suite and entry. */
 hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const *sets,

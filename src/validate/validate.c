@@ -113,6 +113,10 @@ hamm_status hamm_validate_run(const hamm_suite *s, const hamm_validate_options *
                               json_t **result, hamm_error *err)
 {
     *result = NULL;
+    if (s->n == 0) /* a suite of experiments alone */
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(s->path), "entries",
+                             "the suite has no entries, only experiments (hamm report runs "
+                             "them)");
     pool p;
     if (!pool_init(&p, s, o))
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");

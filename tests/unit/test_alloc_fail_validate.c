@@ -301,7 +301,8 @@ static hamm_status op_plot(const void *arg, digest *d, hamm_error *err)
     hamm_status st = hamm_plot_write(fx.validate_doc, dir, &o, &res, err);
     int plotted = st == HAMM_OK;
     const hamm_plot_result *plots[] = {&res};
-    hamm_report_page page = {"hamm plot validate.json", fx.validate_doc, NULL, 0, plots, 1};
+    hamm_report_page page = {"hamm plot validate.json", fx.validate_doc, NULL, 0, plots, 1,
+                             NULL, 0};
     if (st == HAMM_OK)
         st = hamm_report_write_index(dir, &page, err);
     atomic_store(&armed, 0); /* reading back is the test's, not the library's */

@@ -308,7 +308,7 @@ static void index_page_is_self_contained(void **state)
     json_t *v = load("validate.json"), *s = load("sweep-scheduler.json");
     const json_t *sweeps[] = {s};
     const hamm_plot_result *plots[] = {&drawn, &skipped};
-    hamm_report_page page = {"hamm report --suite x 'a b'", v, sweeps, 1, plots, 2};
+    hamm_report_page page = {"hamm report --suite x 'a b'", v, sweeps, 1, plots, 2, NULL, 0};
     hamm_error err;
     hamm_error_clear(&err);
     assert_int_equal(hamm_report_write_index(scratch, &page, &err), HAMM_OK);
