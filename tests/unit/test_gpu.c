@@ -140,6 +140,27 @@ static uint64_t lane_words(uint64_t cta, uint32_t wi, uint32_t lane, uint32_t pc
     return 4096 * cta + 1024 * (uint64_t)wi + 128 * (uint64_t)pc + 4 * (uint64_t)lane;
 }
 
+/* The eight-load kernel below on rig r (rebuilt first from r->p when `rebuild`): 8 CTAs
+ * of 4 warps, each warp 8 loads of 128 contiguous bytes; channel 0's DRAM result. */
+static const hamm_channel_result *run_eight_loads(rig *r, int rebuild)
+{
+    gpu_inst prog[8];
+    for (int i = 0; i < 8; i++)
+        prog[i] = (gpu_inst)LD((uint16_t)(i + 1));
+    hamm_error err = {0};
+    if (rebuild) {
+        gpu_free(r->g);
+        if (gpu_new(&r->g, &r->p, r->map, &err) != HAMM_OK)
+            fail_msg("%s", err.text);
+    }
+    script s = script_make(128, prog, 8, lane_words);
+    s.info.grid[0] = 8;
+    gpu_kernel_source src = script_source(&s);
+    assert_int_equal(gpu_run_kernel(r->g, &src, &err), HAMM_OK);
+    gpu_finish(r->g);
+    return hamm_engine_channel(gpu_dram(r->g), 0);
+}
+
 /* 8 CTAs of 4 warps, each warp 8 loads of 128 contiguous bytes: 256 loads, each two
  * 64-byte segments (half-warps), 512 requests of 2 bursts, streaming from open rows.  The
  * reply network carries one 8-byte flit a cycle: a reply is 64 + 8 bytes, 9 flits, so
@@ -150,19 +171,10 @@ static uint64_t lane_words(uint64_t cta, uint32_t wi, uint32_t lane, uint32_t pc
 static void full_reply_path_stalls_the_dram(void **state)
 {
     (void)state;
-    gpu_inst prog[8];
-    for (int i = 0; i < 8; i++)
-        prog[i] = (gpu_inst)LD((uint16_t)(i + 1));
     for (int wide = 0; wide < 2; wide++) {
         rig r;
         rig_init(&r, 8, wide ? 8 : 1, 8);
-        script s = script_make(128, prog, 8, lane_words);
-        s.info.grid[0] = 8;
-        gpu_kernel_source src = script_source(&s);
-        hamm_error err = {0};
-        assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
-        gpu_finish(r.g);
-        const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+        const hamm_channel_result *d = run_eight_loads(&r, 0);
         uint64_t stalls = gpu_partition_stats_of(gpu_partition_at(r.g, 0))->reply_stall_cycles;
         assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1024);
         if (wide) {
@@ -182,22 +194,10 @@ static void full_reply_path_stalls_the_dram(void **state)
 static void queue_head_honours_the_return_hold(void **state)
 {
     (void)state;
-    gpu_inst prog[8];
-    for (int i = 0; i < 8; i++)
-        prog[i] = (gpu_inst)LD((uint16_t)(i + 1));
     rig r;
     rig_init(&r, 8, 1, 8);
-    gpu_free(r.g);
     r.p.dram.cfg.ready_order = HAMM_ORDER_QUEUE_HEAD;
-    hamm_error err = {0};
-    if (gpu_new(&r.g, &r.p, r.map, &err) != HAMM_OK)
-        fail_msg("%s", err.text);
-    script s = script_make(128, prog, 8, lane_words);
-    s.info.grid[0] = 8;
-    gpu_kernel_source src = script_source(&s);
-    assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
-    gpu_finish(r.g);
-    const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+    const hamm_channel_result *d = run_eight_loads(&r, 1);
     assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1024);
     assert_true(gpu_partition_stats_of(gpu_partition_at(r.g, 0))->reply_stall_cycles > 0);
     assert_true(d->stat[HAMM_STAT_cycles] >= 4608);
@@ -211,23 +211,11 @@ static void queue_head_honours_the_return_hold(void **state)
 static void fixed_delays_push_back(void **state)
 {
     (void)state;
-    gpu_inst prog[8];
-    for (int i = 0; i < 8; i++)
-        prog[i] = (gpu_inst)LD((uint16_t)(i + 1));
     rig r;
     rig_init(&r, 8, 1, 8);
-    gpu_free(r.g);
     r.p.partition.rop_latency = 3;
     r.p.partition.dram_latency = 2;
-    hamm_error err = {0};
-    if (gpu_new(&r.g, &r.p, r.map, &err) != HAMM_OK)
-        fail_msg("%s", err.text);
-    script s = script_make(128, prog, 8, lane_words);
-    s.info.grid[0] = 8;
-    gpu_kernel_source src = script_source(&s);
-    assert_int_equal(gpu_run_kernel(r.g, &src, &err), HAMM_OK);
-    gpu_finish(r.g);
-    const hamm_channel_result *d = hamm_engine_channel(gpu_dram(r.g), 0);
+    const hamm_channel_result *d = run_eight_loads(&r, 1);
     const gpu_partition_stats *ps = gpu_partition_stats_of(gpu_partition_at(r.g, 0));
     assert_int_equal(d->stat[HAMM_STAT_read_bursts], 1024);
     assert_int_equal(ps->dram_reads, 512);
