@@ -140,8 +140,9 @@ static uint64_t lane_words(uint64_t cta, uint32_t wi, uint32_t lane, uint32_t pc
     return 4096 * cta + 1024 * (uint64_t)wi + 128 * (uint64_t)pc + 4 * (uint64_t)lane;
 }
 
-/* The eight-load kernel of the tests below, on rig r (rebuilt first from r->p when `rebuild`): 8 CTAs
- * of 4 warps, each warp 8 loads of 128 contiguous bytes; channel 0's DRAM result. */
+/* The eight-load kernel of the tests below, on rig r (rebuilt first from r->p when
+ * `rebuild`): 8 CTAs of 4 warps, each warp 8 loads of 128 contiguous bytes; channel 0's
+ * DRAM result. */
 static const hamm_channel_result *run_eight_loads(rig *r, int rebuild)
 {
     gpu_inst prog[8];
