@@ -5,7 +5,7 @@ efficiency beside hamm's engine replaying GPGPU-Sim's own request stream (dram_r
 DIR holds, per channel N: chN.txt (the channel's requests, dramreq2trace.py), chN.sim.json
 (`hamm simulate --replay timed --json`, bank groups as GPGPU-Sim's), chN.cmd (its command
 log), chN.hi.json (the same replay with hamm's own high-bit bank groups) and chN.pred.json
-(`hamm predict --json`), chN.predt.json (`hamm predict -R timed -H command-timed --json`).
+(`hamm predict --json`), chN.predt.json (`hamm predict -R timed -H command-timed --json`); the last three may be absent.
 Per channel it prints GPGPU-Sim's dram_eff (bwutil / n_activity,
 from the log's DRAM[N] lines) beside: hamm's measured efficiency (busy / active, hamm's
 definition); the same replay's efficiency under GPGPU-Sim's definition, computed here from
@@ -14,6 +14,7 @@ the model's locality-switch and command-timed predictions (command-timed also wi
 arrival cycles).  Then the mean absolute error
 and the largest error, in points, per workload and over all channels."""
 import json
+import os
 import re
 import sys
 
@@ -77,15 +78,23 @@ takes one burst per `burst_bytes` (GTX480: 2 chips x 4 bytes x BL 8 = 64)."""
     return busy / active if active else None
 
 
+def channel0(path, part):
+    """channel 0's `part` of a hamm JSON result; {} when the file is absent"""
+    if not os.path.exists(path):
+        return {}
+    return json.load(open(path))["channels"][0][part]
+
+
 def channel_row(d, c):
+    """chN.sim.json, chN.txt and chN.cmd are required; the others may be absent (`-`)."""
     sim = json.load(open(f"{d}/ch{c}.sim.json"))["channels"][0]["measured"]
-    hi = json.load(open(f"{d}/ch{c}.hi.json"))["channels"][0]["measured"]
-    pred = json.load(open(f"{d}/ch{c}.pred.json"))["channels"][0]["efficiency"]
-    timed = json.load(open(f"{d}/ch{c}.predt.json"))["channels"][0]["efficiency"]
+    hi = channel0(f"{d}/ch{c}.hi.json", "measured")
+    pred = channel0(f"{d}/ch{c}.pred.json", "efficiency")
+    timed = channel0(f"{d}/ch{c}.predt.json", "efficiency")
     g = gpgpusim_eff(open(f"{d}/ch{c}.txt").readlines(), open(f"{d}/ch{c}.cmd").readlines())
-    return {"hamm": sim["dram_efficiency"], "gpgpusim_def": g, "hi": hi["dram_efficiency"],
-            "ls": pred["locality-switch"], "ct": pred["command-timed"],
-            "ctt": timed["command-timed"]}
+    return {"hamm": sim["dram_efficiency"], "gpgpusim_def": g,
+            "hi": hi.get("dram_efficiency"), "ls": pred.get("locality-switch"),
+            "ct": pred.get("command-timed"), "ctt": timed.get("command-timed")}
 
 
 COLS = (("hamm", "hamm engine"), ("gpgpusim_def", "hamm engine, GPGPU-Sim's definition"),
