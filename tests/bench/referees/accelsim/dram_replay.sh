@@ -13,8 +13,8 @@
 # reduced to that one channel, once more with hamm's own (high-bit) bank groups, and given
 # to `hamm predict` (saturated, and command-timed with the arrival cycles).  Instruction
 # fetches (0xf0000000) stay in: GPGPU-Sim's dram_eff counts them.  dram_compare.py prints
-# the table.  OUT_DIR (default: a temporary directory)
-# keeps the per-channel traces, command logs and JSON.
+# the table.  OUT_DIR (default: a temporary directory) keeps the per-channel traces,
+# command logs and JSON.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 BENCH_DIR [WORKLOAD...]" >&2; exit 2; }
 bench=$(cd "$1" && pwd)
