@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""compare.py NAME ACCELSIM_LOG HAMM_JSON [NAME LOG JSON ...] - hamm's GPU engine beside
+"""compare.py [--times FILE] NAME ACCELSIM_LOG HAMM_JSON [NAME LOG JSON ...] - hamm's GPU
+engine beside
 Accel-Sim, one row a workload (run.sh's tables): Accel-Sim's figures are its own final
 statistics (gpu_tot_sim_cycle, gpgpu_n_tot_w_icount, gpu_tot_sim_insn,
 L1D_total_cache_miss_rate, L2_total_cache_miss_rate, and per DRAM channel n_req, n_act,
 n_activity and dram_eff from its DRAM[i] lines); hamm's come from `hamm simulate --json`
 (schema hamm-gpu/1).  Prints Markdown: the totals, the channels, and the mean absolute
-percentage error and Pearson correlation of each measure over the rows."""
+percentage error and Pearson correlation of each measure over the rows.  --times FILE
+(lines `NAME ACCELSIM_SECONDS HAMM_SECONDS`, run.sh's wall-clock times) adds the speed:
+each side's own simulated warp instructions and core cycles per second, and hamm's factor."""
 import json
 import math
 import re
@@ -104,9 +107,40 @@ def stats(pairs):
     return f"{mape:.1f}%", f"{r:.3f}"
 
 
+def read_times(path):
+    times = {}
+    for line in open(path):
+        f = line.split()
+        if len(f) == 3 and not f[0].startswith("#"):
+            times[f[0]] = (float(f[1]), float(f[2]))
+    return times
+
+
+def per_s(n, secs):
+    return n / secs if n is not None and secs > 0 else None
+
+
+def speed(rows, times):
+    """Simulated warp instructions and core cycles per wall-clock second, each side's own."""
+    print("\n| workload | Accel-Sim s | hamm s | warp insts/s hamm | Accel-Sim | x | "
+          "cycles/s hamm | Accel-Sim | x |\n|---|---|---|---|---|---|---|---|---|")
+    for name, a, h in rows:
+        if name not in times:
+            continue
+        ta, th = times[name]
+        wh, wa = per_s(h["warp_insts"], th), per_s(a["warp_insts"], ta)
+        ch, ca = per_s(h["cycles"], th), per_s(a["cycles"], ta)
+        print(f"| {name} | {ta:.2f} | {th:.3f} | {fmt(wh, 0)} | {fmt(wa, 0)} | "
+              f"{fmt(ratio(wh, wa), 1)} | {fmt(ch, 0)} | {fmt(ca, 0)} | {fmt(ratio(ch, ca), 1)} |")
+
+
 def main(args):
+    times = None
+    if args[:1] == ["--times"] and len(args) > 1:
+        times = read_times(args[1])
+        args = args[2:]
     if len(args) % 3 or not args:
-        raise SystemExit("usage: compare.py NAME ACCELSIM_LOG HAMM_JSON ...")
+        raise SystemExit("usage: compare.py [--times FILE] NAME ACCELSIM_LOG HAMM_JSON ...")
     rows = [(args[i], accelsim(args[i + 1]), hamm(args[i + 2])) for i in range(0, len(args), 3)]
     measures = {k: [] for k in ("cycles", "warp_insts", "l1_miss", "l2_miss", "req", "eff",
                                 "loc", "chan_eff")}
@@ -146,6 +180,8 @@ def main(args):
     for k, label in names.items():
         mape, r = stats(measures[k])
         print(f"| {label} | {mape} | {r} |")
+    if times is not None:
+        speed(rows, times)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,10 @@
 # `hamm import-gpgpusim` makes of that same gpgpusim.config, reading the same trace
 # directory.  compare.py prints the table: cycles, warp instructions, L1D and L2 miss
 # rates, DRAM requests, DRAM efficiency and row locality, per channel too, with the
-# differences, their mean absolute percentage error and correlation.
+# differences, their mean absolute percentage error and correlation; and the speed of each
+# (wall-clock seconds of each run, one after the other on this machine: simulated warp
+# instructions and core cycles per second; each the best of SPEED_RUNS runs, default 3,
+# without the request taps).
 #
 # Environment: BENCH_DIR keeps the work (traces, logs, JSON; default a temporary
 # directory removed at exit), ACCELSIM_TIMEOUT limits each Accel-Sim run (seconds,
@@ -66,26 +69,39 @@ gzip -dc "$root/traces/real/accelsim-vectoradd/kernel-1.traceg.gz" >"$va/kernel-
 traces[vectoradd]=$va
 
 mkdir -p "$work/logs"
+times=$work/logs/times.txt
+: >"$times"
+runs=${SPEED_RUNS:-3}
+# accelsim NAME [TAP]: one Accel-Sim run into logs/NAME.accelsim.log (the configuration names
+# its interconnect file relative to the working directory), with GPGPU-Sim's request tap
+# (gpgpu-sim-dramtrace.patch) when TAP is given
+accelsim() {
+    local dir=${traces[$1]} log=$work/logs/$1.accelsim.log
+    (cd "$cfg" && GPGPUSIM_DRAM_REQ_TRACE=${2:-} \
+        LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+        timeout "$timeout_s" "$asim" -trace "$dir/kernelslist.g" -config gpgpusim.config \
+        -config trace.config) >"$log" 2>&1 || { echo "run.sh: Accel-Sim failed on $1 (see $log)" >&2; exit 1; }
+}
+hamm_gpu() { # NAME [--tap DIR]
+    local dir=${traces[$1]}
+    shift
+    "$hamm" simulate -m "$model" "${sets[@]}" --workload "$dir" --json "$@"
+}
 args=()
 for name in "${workloads[@]##*/}" vectoradd; do
     name=${name%.json}
-    dir=${traces[$name]}
-    log=$work/logs/$name.accelsim.log
     json=$work/logs/$name.hamm.json
-    t0=$(date +%s)
-    # the configuration names its interconnect file relative to the working directory
-    # GPGPU-Sim's request tap (gpgpu-sim-dramtrace.patch), when the build has it
-    (cd "$cfg" && GPGPUSIM_DRAM_REQ_TRACE=$work/logs/$name.dramreq LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-        timeout "$timeout_s" "$asim" -trace "$dir/kernelslist.g" -config gpgpusim.config \
-        -config trace.config) >"$log" 2>&1 || { echo "run.sh: Accel-Sim failed on $name (see $log)" >&2; exit 1; }
-    t1=$(date +%s)
+    accelsim "$name" "$work/logs/$name.dramreq"
     rm -rf "$work/logs/$name.tap"
-    "$hamm" simulate -m "$model" "${sets[@]}" --workload "$dir" --json \
-        --tap "$work/logs/$name.tap" >"$json"
-    echo "$name: Accel-Sim $((t1 - t0)) s" >&2
-    args+=("$name" "$log" "$json")
+    hamm_gpu "$name" --tap "$work/logs/$name.tap" >"$json"
+    # speed: the best of SPEED_RUNS wall-clock times each, taps off, one after the other
+    ta=$(best_of "$runs" accelsim "$name")
+    th=$(best_of "$runs" hamm_gpu "$name")
+    echo "$name $ta $th" >>"$times"
+    echo "$name: Accel-Sim $ta s, hamm $th s" >&2
+    args+=("$name" "$work/logs/$name.accelsim.log" "$json")
 done
-python3 "$here/compare.py" "${args[@]}"
+python3 "$here/compare.py" --times "$times" "${args[@]}"
 
 # Request for request: the (channel, R/W, address) multiset entering the DRAM controllers,
 # Accel-Sim's instruction fetches (GPGPU-Sim's code lives at 0xf0000000 and up, 8 hex digits) set apart.
