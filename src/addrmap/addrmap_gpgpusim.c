@@ -3,7 +3,9 @@
  *   [dramid@N;]<up to 64 letters, most significant bit first>
  *
  * D channel, B bank, R row, C column, S byte within the burst, 0 ignored; '.', '|' and
- * ' ' only group letters.  As in GPGPU-Sim's addrdec.cc, dramid@N takes the channel from
+ * ' ' only group letters.  G (hamm's, not GPGPU-Sim's) marks bank-group bits: with G
+ * letters the B letters are the bank within its group, so a map can put a bank's group
+ * in its low bits, as GPGPU-Sim's -dram_bnkgrp_indexing_policy 1 does.  As in GPGPU-Sim's addrdec.cc, dramid@N takes the channel from
  * the address at bit N: (addr >> N) % channels, and the letters then describe the address
  * with the channel removed, ((addr >> N) / channels << N) | (addr & (2^N - 1)).  C and S
  * bits together form the byte address within the row (GPGPU-Sim packs them into one
@@ -23,6 +25,7 @@ static int letter_field(char c)
     switch (c) {
     case 'D': case 'd': return AM_CHANNEL;
     case 'B': case 'b': return AM_BANK;
+    case 'G': case 'g': return AM_BANKGROUP;
     case 'R': case 'r': return AM_ROW;
     case 'C': case 'c': return AM_COLUMN;
     case 'S': case 's': return AM_COLUMN;
@@ -68,7 +71,8 @@ static hamm_status read_letters(const char *p, struct addrmap_layout *out, unsig
             continue;
         if (f == -3)
             return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD,
-                                    "unknown letter '%c' (expected D, B, R, C, S, 0 or '.')", *q);
+                                    "unknown letter '%c' (expected D, B, G, R, C, S, 0 or '.')",
+                                    *q);
         if (n == ADDRMAP_BITS)
             return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "has more than 64 bit letters");
         seen[n++] = (int8_t)f;
@@ -96,6 +100,19 @@ static hamm_status check_count(unsigned have, unsigned need, char letter, const 
         return HAMM_OK;
     return hamm_error_field(err, HAMM_ERR_CONFIG, FIELD, "has %u %c bits; %u %s need %u", have,
                             letter, (unsigned)n, what, need);
+}
+
+/* B bits for every bank; or, with G bits, G for the groups and B for the banks of one. */
+static hamm_status check_banks(const unsigned count[], const hamm_geometry *g, hamm_error *err)
+{
+    if (!count[AM_BANKGROUP])
+        return check_count(count[AM_BANK], addrmap_log2(g->banks), 'B', "banks", g->banks, err);
+    hamm_status st = check_count(count[AM_BANKGROUP], addrmap_log2(g->bank_groups), 'G',
+                                 "bank groups", g->bank_groups, err);
+    if (st != HAMM_OK)
+        return st;
+    return check_count(count[AM_BANK], addrmap_log2(g->banks / g->bank_groups), 'B',
+                       "banks of a group", g->banks / g->bank_groups, err);
 }
 
 /* The channel: dramid@N, or D bits for a power-of-two count, never both. */
@@ -138,7 +155,7 @@ hamm_status addrmap_gpgpusim_parse(const char *spec, const hamm_geometry *g,
     st = check_channel(has_dramid, bit, count[AM_CHANNEL], g, out, err);
     if (st != HAMM_OK)
         return st;
-    st = check_count(count[AM_BANK], addrmap_log2(g->banks), 'B', "banks", g->banks, err);
+    st = check_banks(count, g, err);
     if (st != HAMM_OK)
         return st;
     st = check_count(count[AM_ROW], addrmap_log2(g->rows), 'R', "rows", g->rows, err);
@@ -151,6 +168,6 @@ hamm_status addrmap_gpgpusim_parse(const char *spec, const hamm_geometry *g,
                                 "needs %u", count[AM_COLUMN], (unsigned)g->columns,
                                 (unsigned)g->column_bytes, row_bits);
     out->column_shift = addrmap_log2(g->column_bytes);
-    out->bank_is_index = 0;
+    out->bank_is_index = count[AM_BANKGROUP] > 0;
     return HAMM_OK;
 }

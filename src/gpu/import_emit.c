@@ -250,7 +250,7 @@ static hamm_status map_geometry(const imp_state *s, uint32_t *rows, uint32_t *co
     unsigned r = 0, b = 0, cs = 0;
     for (const char *p = semi ? semi + 1 : s->map; *p; p++) {
         r += *p == 'R' || *p == 'r';
-        b += *p == 'B' || *p == 'b';
+        b += *p == 'B' || *p == 'b' || *p == 'G' || *p == 'g';
         cs += *p == 'C' || *p == 'c' || *p == 'S' || *p == 's';
     }
     uint64_t beat = (uint64_t)s->chips * s->bus_bytes;
@@ -295,6 +295,25 @@ static json_t *timing_json(const imp_state *s)
                      0, "tREFI", 0);
 }
 
+/* The map as hamm writes it: with -dram_bnkgrp_indexing_policy 1 (a bank's group is its
+ * low bits, GPGPU-Sim's dram.cc get_bankgrp_number) the lowest log2(groups) bank letters
+ * become hamm's G (bank-group) letters, so hamm's engine groups the banks alike. */
+static void hamm_map(const imp_state *s, char *out, size_t size)
+{
+    snprintf(out, size, "%s", s->map);
+    uint32_t groups = s->timing[IT_NBKGRP];
+    if (!s->bnkgrp_low || groups < 2)
+        return;
+    unsigned left = 0;
+    while ((1u << left) < groups)
+        left++;
+    for (size_t i = strlen(out); i-- > 0 && left;)
+        if (out[i] == 'B' || out[i] == 'b') {
+            out[i] = 'G';
+            left--;
+        }
+}
+
 static hamm_status dram_json(const imp_state *s, const char *name, json_t **out,
                              hamm_error *err)
 {
@@ -322,7 +341,8 @@ static hamm_status dram_json(const imp_state *s, const char *name, json_t **out,
 
 static hamm_status system_json(imp_state *s, const char *name, json_t **out, hamm_error *err)
 {
-    char gpu[300], dram[300];
+    char gpu[300], dram[300], map[sizeof s->map];
+    hamm_map(s, map, sizeof map);
     snprintf(gpu, sizeof gpu, "../gpu/%s.json", name);
     snprintf(dram, sizeof dram, "../dram/%s.json", name);
     uint32_t request = s->l2.given ? s->l2.line_bytes : s->l1.given ? s->l1.line_bytes : 128;
@@ -338,7 +358,7 @@ static hamm_status system_json(imp_state *s, const char *name, json_t **out, ham
         (int)s->chips, "queue_size", (int)queue, "scheduler",
         s->dram_scheduler ? "fr-fcfs" : "fcfs", "request_size_bytes", (int)request, "cores",
         (int)(s->clusters * s->per_cluster), "max_inflight_per_core",
-        (int)(s->l1.given ? s->l1.mshr_entries : 32), "address_map", s->map);
+        (int)(s->l1.given ? s->l1.mshr_entries : 32), "address_map", map);
     return *out ? HAMM_OK : NOMEM(err);
 }
 

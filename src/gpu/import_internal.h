@@ -43,6 +43,8 @@ typedef struct imp_state {
     uint32_t timing[IT_COUNT];
     uint32_t chips, bus_bytes, burst, data_ratio, dram_scheduler, queue;
     char map[256];
+    uint32_t bnkgrp_low;           /* -dram_bnkgrp_indexing_policy: 1, a bank's group is
+                                      its low bits (0: its high bits, hamm's default) */
     uint64_t map_line, l2_line;    /* where the map and the dl2 string were read */
     uint32_t network_mode, flit_bytes;
     uint64_t seen;                 /* bit per honoured option given (import_values.c) */

@@ -36,6 +36,7 @@ U32(rd_queue, queue, 0, 65536, "scheduler queue entries")
 U32(rd_coalesce, coalesce_arch, 0, 1000, "compute capability")
 U32(rd_network, network_mode, 0, 100, "network mode")
 U32(rd_flit, flit_bytes, 1, 4096, "flit bytes")
+U32(rd_bnkgrp, bnkgrp_low, 0, 1, "0 (higher bits) or 1 (lower bits)")
 
 /* "threads:warp_size[:...]" */
 static hamm_status rd_pipeline(imp_state *s, const char *v, hamm_error *err)
@@ -141,6 +142,7 @@ static const struct honoured {
     {"gpgpu_frfcfs_dram_sched_queue_size", rd_queue, 0},
     {"gpgpu_dram_return_queue_size", rd_return_queue, 0},
     {"gpgpu_mem_addr_mapping", rd_map, 1},
+    {"dram_bnkgrp_indexing_policy", rd_bnkgrp, 0},
     {"gpgpu_coalesce_arch", rd_coalesce, 0},
     {"network_mode", rd_network, 0},
     {"icnt_flit_size", rd_flit, 0},
@@ -173,7 +175,6 @@ static const struct ignored {
     {"gpgpu_n_cluster_ejection_buffer_size", "cluster ejection buffer: hamm's icnt queues"},
     {"gpgpu_dram_partition_queues", "partition queues: hamm's partition defaults"},
     {"dram_bnk_indexing_policy", "bank index hashing: hamm takes the map's bank bits"},
-    {"dram_bnkgrp_indexing_policy", "bank-group bits: hamm takes a bank's high bits"},
     {"gpgpu_mem_address_mask", "address mask: hamm uses the map as written"},
     {"gpgpu_memory_partition_indexing", "partition index hashing: hamm uses dramid@ or D bits"},
     {"inter_config_file", "network topology: hamm models one crossbar each way"},

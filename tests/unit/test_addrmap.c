@@ -252,6 +252,23 @@ static void test_one_channel(void **state)
     assert_int_equal(hamm_addrmap_geometry(m)->channels, 1);
     hamm_addrmap_free(m);
 }
+/* The same map with GPGPU-Sim's -dram_bnkgrp_indexing_policy 1 written in hamm's G
+ * letters: a bank's group is GPGPU-Sim's bank number's low two bits (address bits 13 and
+ * 8), the bank within the group its high two (bits 15 and 14).  0x12345678, as above:
+ * GPGPU-Sim's bank = 11 = 0b1011 (bits 15, 14, 13, 8 = 1, 0, 1, 1): group = 0b11 = 3,
+ * index = 0b10 = 2, hamm's bank = 3 x 4 + 2 = 14; 0x600: GPGPU-Sim's bank 1 -> group 1,
+ * index 0, bank 4.  Rows, columns and channels as above. */
+static void test_gtx480_low_bank_groups(void **state)
+{
+    (void)state;
+    hamm_addrmap *m = build("dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR."
+                            "BBGCCCCG.CCSSSSSS",
+                            NULL, gtx480);
+    expect(m, 0x12345678, 0, 3, 14, 776, 399);
+    expect(m, 0x600, 0, 1, 4, 0, 0);
+    expect(m, 0x500, 5, 0, 0, 0, 0);
+    hamm_addrmap_free(m);
+}
 
 struct bad_spec {
     const char *spec, *xor_spec;
@@ -270,6 +287,10 @@ static const struct bad_spec bad_specs[] = {
     {"dramid@8;RRRRRRRRRRRRBBCCCCCCCSSSSX", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map",
      "unknown letter 'X'"},
     {"dramid@x;RRRR", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map", "dramid@N"},
+    {"dramid@8;RRRRRRRRRRRRBGGCCCCCCCSSSSS", NULL, {8, 2, 8, 4096, 512, 8, 1}, "address_map",
+     "has 2 G bits; 2 bank groups need 1"},
+    {"dramid@8;RRRRRRRRRRRRBGCCCCCCCSSSSS", NULL, {8, 2, 8, 4096, 512, 8, 1}, "address_map",
+     "has 1 B bits; 4 banks of a group need 2"},
     {"dramid@8;RRRRRRRRRRRRBBDCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map",
      "both dramid@8 and D bits"},
     {"RRRRRRRRRRRRBBDDCCCCCCCSSSSS", NULL, {8, 1, 4, 4096, 512, 8, 1}, "address_map",
@@ -413,6 +434,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_yuan09_power_of_two_channels),
         cmocka_unit_test(test_gtx480_six_channels),
+        cmocka_unit_test(test_gtx480_low_bank_groups),
         cmocka_unit_test(test_gpgpusim_channel_bits),
         cmocka_unit_test(test_field_order),
         cmocka_unit_test(test_field_split),
