@@ -48,6 +48,13 @@ typedef struct hamm_dram_coord {
     uint32_t rank;  /* 0 when the channel has one rank */
 } hamm_dram_coord;
 
+/* The bank's number within its channel, as the engines count banks (every rank's banks in
+ * turn): rank * banks + bank, with `banks` a rank's (hamm_geometry.banks). */
+static inline uint32_t hamm_dram_coord_channel_bank(const hamm_dram_coord *c, uint32_t banks)
+{
+    return c->rank * banks + c->bank;
+}
+
 typedef struct hamm_addrmap hamm_addrmap;
 
 /* Build a map from `spec` and optional `xor_spec` (NULL or "" for none) for geometry `g`.

@@ -42,7 +42,7 @@ static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
         while (!st && gpu_core_out_peek(c, &p)) {
             hamm_dram_coord at;
             hamm_addrmap_decode(g->map, p.addr, &at);
-            p.bank = at.rank * g->p.dram.cfg.dram.banks + at.bank;
+            p.bank = hamm_dram_coord_channel_bank(&at, g->p.dram.cfg.dram.banks);
             p.row = at.row;
             if (!gpu_icnt_push(g->req, i, at.channel, &p, net_bytes(g, &p)))
                 break;

@@ -168,7 +168,7 @@ static void enqueue(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, 
 {
     hamm_dram_coord c;
     hamm_addrmap_decode(t->map, addr, &c);
-    uint32_t bank = c.rank * hamm_addrmap_geometry(t->map)->banks + c.bank; /* the engine's */
+    uint32_t bank = hamm_dram_coord_channel_bank(&c, hamm_addrmap_geometry(t->map)->banks);
     channel_enqueue(t->dram, bank, c.row, c.column, bytes, write, tag);
     t->st.dram_reads += !write;
     t->st.dram_writes += write != 0;

@@ -49,8 +49,9 @@ void hamm_channel_batch_fill(hamm_channel_batch *b, const hamm_request *reqs, si
         hamm_dram_coord c;
         hamm_addrmap_decode(b->map, r->addr, &c);
         int timed = (r->flags & HAMM_REQ_HAS_CYCLE) != 0;
-        b->trace[i] = (hamm_mapped_request){c.rank * b->banks + c.bank, c.row, r->size, r->op == HAMM_OP_WRITE,
-                                            c.channel, c.column, (uint32_t)timed, 0,
+        b->trace[i] = (hamm_mapped_request){hamm_dram_coord_channel_bank(&c, b->banks), c.row,
+                                            r->size, r->op == HAMM_OP_WRITE, c.channel,
+                                            c.column, (uint32_t)timed, 0,
                                             timed ? r->cycle : 0};
         end[c.channel]++;
     }
