@@ -33,6 +33,7 @@ void channel_free(channel *c)
         return;
     bank_state_free(c);
     command_queue_free(c);
+    streak_free(c);
     scheduler_free(c);
     free(c);
 }
@@ -64,9 +65,13 @@ void channel_issue_row(channel *c, hamm_dram_command cmd, uint32_t bank, uint32_
         if (c->options)
             c->aux[bank].last_use = t;
         c->r.stat[HAMM_STAT_activates]++;
+        if (c->on_streak)
+            streak_on_act(c, bank, row);
         channel_emit(c, cmd, bank, 0, row, t);
     } else {
         bank_state_close(c, bank);
+        if (c->on_streak)
+            streak_on_pre(c, bank);
         c->r.stat[HAMM_STAT_precharges]++;
         channel_emit(c, cmd, bank, 0, 0, t);
     }
@@ -238,11 +243,12 @@ int channel_can_accept(const channel *c, int write)
 }
 
 void channel_enqueue(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint32_t bytes,
-                     int write, uint64_t tag)
+                     int write, uint64_t tag, uint64_t origin)
 {
     uint32_t bursts = (bytes + c->p.burst_bytes - 1) / c->p.burst_bytes;
     uint32_t i = command_queue_push(c, bank, row, column, bursts ? bursts : 1, write, c->now);
     c->pool[i].tag = tag;
+    c->pool[i].origin = origin;
 }
 
 void channel_advance(channel *c, uint64_t until)

@@ -69,7 +69,7 @@ const hamm_channel_result *channel_result(const channel *c);
 void channel_close_loop(channel *c, channel_done_fn on_done, void *user, uint32_t return_slots);
 int channel_can_accept(const channel *c, int write);
 void channel_enqueue(channel *c, uint32_t bank, uint32_t row, uint32_t column, uint32_t bytes,
-                     int write, uint64_t tag);
+                     int write, uint64_t tag, uint64_t origin);
 void channel_advance(channel *c, uint64_t until);
 void channel_return_taken(channel *c);
 /* Reads are held for want of a return slot while some read waits to start. */
@@ -77,6 +77,19 @@ int channel_reads_stalled(const channel *c);
 uint64_t channel_now(const channel *c);
 /* Nothing queued and no data in flight. */
 int channel_quiet(const channel *c);
+/* Row streaks (the Yuan thesis' row streak breakers, docs/ICNT-HOLD.md).  A request's
+ * `origin` (channel_enqueue) is the caller's name for where it came from; the channel
+ * only hands it back.  With an observer, every ACT that opens in a bank another row than
+ * the bank's previous ACT did (or its first) starts a row streak and calls the observer:
+ * in the bank's queue, oldest first, the oldest request to the new row is the pending
+ * one; the oldest request after it to the previous row, if any, is stranded.  `origins`
+ * then holds the origins of the pending request and every one after it up to the
+ * stranded request (the row streak breakers, n of them), then the stranded request's
+ * (origins[n]); else n is 0 and stranded 0. */
+typedef void (*channel_streak_fn)(void *user, const uint64_t *origins, uint32_t n,
+                                  int stranded);
+/* 0: out of memory (no observer then). */
+int channel_observe_streaks(channel *c, channel_streak_fn fn, void *user);
 /* Channel `index` of an engine, for closed-loop use (engine.c). */
 channel *engine_channel_of(hamm_engine *e, uint32_t index);
 

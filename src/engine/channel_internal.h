@@ -34,6 +34,7 @@ typedef struct creq {
     uint32_t write;
     uint32_t prev, next; /* the bank's queue, oldest first; `next` links free slots */
     uint64_t tag;        /* the closed-loop caller's name for it (channel_enqueue) */
+    uint64_t origin;     /* the closed-loop caller's: where it came from (streak.c) */
 } creq;
 
 /* merge_same_address: the requests that joined a queued request and complete with it. */
@@ -120,6 +121,12 @@ struct channel {
     /* closed-loop use: reads whose data waits in the return queue */
     uint32_t returns_held;
     int hold_reads;     /* the return queue is full: no read may start */
+    /* closed-loop use: the row streak observer (streak.c), NULL: none */
+    channel_streak_fn on_streak;
+    void *streak_user;
+    uint32_t *streak_row;    /* [banks]: the row each bank's last ACT opened, or NO_ROW */
+    uint64_t *streak_cut;    /* [banks]: requests queued before each bank's last PRE */
+    uint64_t *streak_origins;/* [capacity]: scratch of one row switch */
 };
 
 static inline uint64_t max64(uint64_t a, uint64_t b)
@@ -275,6 +282,17 @@ int refresh_due(const channel *c, uint64_t t, uint64_t *next);
 int refresh_step(channel *c, uint64_t t, uint64_t *next);
 /* Jump an idle channel to `until`, doing its REFs at once; 1 when it did. */
 int refresh_idle_until(channel *c, uint64_t until);
+
+/* ---- streak.c ---- */
+
+/* An ACT to `row` issued to `bank`: a row switch goes to the observer (channel.h). */
+void streak_on_act(channel *c, uint32_t bank, uint32_t row);
+/* A PRE issued to `bank`: the requests queued now are those its row switch may strand. */
+static inline void streak_on_pre(channel *c, uint32_t bank)
+{
+    c->streak_cut[bank] = c->seq;
+}
+void streak_free(channel *c);
 
 /* ---- channel.c ---- */
 

@@ -48,7 +48,7 @@ uint32_t command_queue_push(channel *c, uint32_t bank, uint32_t row, uint32_t co
     uint32_t *head = lane == c->lane ? &b->head : &c->aux[bank].idle_head;
     uint32_t *tail = lane == c->lane ? &b->tail : &c->aux[bank].idle_tail;
     *q = (creq){c->seq++, arrival, bank, row, column, bursts, 0, (uint32_t)(write != 0),
-                *tail, NIL, 0};
+                *tail, NIL, 0, 0};
     if (*tail != NIL)
         c->pool[*tail].next = i;
     else

@@ -177,7 +177,7 @@ hamm_status gpu_core_launch(gpu_core *c, gpu_kernel_source *src, uint64_t cta, h
         return st;
     cta_needs(k, &warps, &threads, &regs);
     c->ctas[slot] = (cta_slot){src, h, warps, warps, 0, threads, (uint32_t)regs,
-                               k->shared_per_cta};
+                               k->shared_per_cta, (uint32_t)cta};
     c->ctas_used++;
     c->threads_used += threads;
     c->regs_used += (uint32_t)regs;

@@ -87,6 +87,7 @@ typedef struct gpu_packet {
     uint16_t core;
     uint8_t write;
     uint8_t reply;     /* 0: request; 1: data or write acknowledgement coming back */
+    uint32_t cta;      /* the CTA's number in its kernel; GPU_CTA_NONE: an L1's (streak.h) */
     uint64_t born;     /* core cycle it left the core, for latency statistics */
     uint32_t bank, row; /* its DRAM bank (counted over the channel's ranks) and row, set
                            when it enters the crossbar (grant holding and locality) */

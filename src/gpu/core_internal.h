@@ -33,6 +33,7 @@ typedef struct cta_slot {
     gpu_cta *handle;
     uint32_t warps, live, arrived; /* warps; not yet ended; waiting at the barrier */
     uint32_t threads, regs, shared;
+    uint32_t id; /* the CTA's number in its kernel: its requests' origin (streak.h) */
 } cta_slot;
 
 /* A load instruction waiting for data: its register is written when the last of its
@@ -49,6 +50,7 @@ typedef struct load_entry {
 typedef struct lsu_state {
     uint8_t busy;
     uint32_t warp, load;  /* load: its load_entry, CORE_NONE for stores */
+    uint32_t cta;         /* its warp's CTA's number (a store outlives its warp) */
     gpu_op op;
     gpu_transaction tr[GPU_MAX_TRANSACTIONS];
     uint32_t ntr, next;   /* transactions, and the next one to issue */

@@ -5,6 +5,7 @@
  * block; a shared one in as many cycles as its bank-conflict degree.  Replies write
  * the load's register once all its accesses are back. */
 #include "core_internal.h"
+#include "streak.h"
 
 static uint32_t free_load_entry(const gpu_core *c)
 {
@@ -71,7 +72,8 @@ int lsu_start(gpu_core *c, uint32_t w, uint64_t now)
 {
     warp *wp = &c->warps[w];
     lsu_state *u = &c->lsu;
-    *u = (lsu_state){.busy = 1, .warp = w, .load = CORE_NONE, .op = wp->inst.op};
+    *u = (lsu_state){.busy = 1, .warp = w, .load = CORE_NONE, .op = wp->inst.op,
+                     .cta = c->ctas[wp->cta].id};
     if (u->op == GPU_OP_SHARED_LOAD || u->op == GPU_OP_SHARED_STORE) {
         start_shared(c, wp, now);
         return 1;
@@ -94,7 +96,8 @@ static gpu_packet request_of(const gpu_core *c, const gpu_transaction *t, uint32
                              uint64_t now)
 {
     gpu_packet p = {.addr = t->addr, .bytes = t->size, .sectors = t->sectors,
-                    .core = (uint16_t)c->p.id, .write = (uint8_t)write, .born = now};
+                    .core = (uint16_t)c->p.id, .write = (uint8_t)write, .born = now,
+                    .cta = c->lsu.cta};
     if (c->p.coalesce == GPU_COALESCE_SECTORS) {
         uint32_t m = t->sectors;
         for (uint32_t i = 0; i < k; i++)
@@ -196,7 +199,8 @@ void lsu_drain_l1(gpu_core *c, uint64_t now)
     gpu_mem_req r;
     while (c->l1 && gpu_cache_miss_peek(c->l1, &r)) {
         gpu_packet p = {.addr = r.addr, .bytes = r.bytes, .sectors = chunks_of(r.addr, r.bytes),
-                        .core = (uint16_t)c->p.id, .write = r.write, .born = now};
+                        .core = (uint16_t)c->p.id, .write = r.write, .born = now,
+                        .cta = GPU_CTA_NONE};
         if (!out_push(c, p))
             return;
         gpu_cache_miss_pop(c->l1);

@@ -15,6 +15,7 @@ typedef struct timed_packet {
 /* A request on its way into the DRAM queue through the DRAM latency queue. */
 typedef struct dram_delayed {
     uint64_t addr, tag, ready; /* ready: the DRAM cycle it may enter the DRAM queue */
+    uint64_t origin; /* streak.h */
     uint32_t bytes;
     uint16_t core;
     uint8_t write;
@@ -43,6 +44,7 @@ struct gpu_partition {
     uint32_t dlq_head, dlq_size;
     uint64_t dram_now;
     gpu_partition_stats st;
+    gpu_streaks streaks;
 };
 
 static hamm_status check_params(const gpu_partition_params *p, hamm_error *err)
@@ -111,6 +113,10 @@ hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p
         return st;
     }
     channel_close_loop(dram, on_dram_done, t, p->return_slots);
+    if (!channel_observe_streaks(dram, gpu_streaks_see, &t->streaks)) {
+        gpu_partition_free(t);
+        return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for a memory partition");
+    }
     *out = t;
     return HAMM_OK;
 }
@@ -164,12 +170,12 @@ void gpu_partition_reply_pop(gpu_partition *t)
 /* ---- the DRAM side ---------------------------------------------------------------- */
 
 static void enqueue(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, uint16_t core,
-                    uint64_t tag)
+                    uint64_t tag, uint64_t origin)
 {
     hamm_dram_coord c;
     hamm_addrmap_decode(t->map, addr, &c);
     uint32_t bank = hamm_dram_coord_channel_bank(&c, hamm_addrmap_geometry(t->map)->banks);
-    channel_enqueue(t->dram, bank, c.row, c.column, bytes, write, tag);
+    channel_enqueue(t->dram, bank, c.row, c.column, bytes, write, tag, origin);
     t->st.dram_reads += !write;
     t->st.dram_writes += write != 0;
     if (t->p.tap) {
@@ -192,15 +198,15 @@ static int dram_room(const gpu_partition *t, int write)
 
 /* Into the DRAM queue now, or into the latency queue for dram_latency DRAM cycles. */
 static void to_dram(gpu_partition *t, uint64_t addr, uint32_t bytes, int write, uint16_t core,
-                    uint64_t tag)
+                    uint64_t tag, uint64_t origin)
 {
     if (!t->p.dram_latency) {
-        enqueue(t, addr, bytes, write, core, tag);
+        enqueue(t, addr, bytes, write, core, tag, origin);
         return;
     }
     t->dlq[(t->dlq_head + t->dlq_size++) % (t->p.dram_latency + 1u)] =
         (dram_delayed){.addr = addr, .tag = tag, .ready = t->dram_now + t->p.dram_latency,
-                       .bytes = bytes, .core = core, .write = write != 0};
+                       .origin = origin, .bytes = bytes, .core = core, .write = write != 0};
 }
 
 /* The latency queue's head into the DRAM queue, one a DRAM cycle, when its time has come
@@ -212,7 +218,7 @@ static void dlq_drain(gpu_partition *t, uint64_t dram_now)
     const dram_delayed *d = &t->dlq[t->dlq_head];
     if (d->ready > dram_now || !channel_can_accept(t->dram, d->write))
         return;
-    enqueue(t, d->addr, d->bytes, d->write, d->core, d->tag);
+    enqueue(t, d->addr, d->bytes, d->write, d->core, d->tag, d->origin);
     t->dlq_head = (t->dlq_head + 1) % (t->p.dram_latency + 1u);
     t->dlq_size--;
 }
@@ -222,7 +228,7 @@ static void l2_to_dram(gpu_partition *t)
 {
     gpu_mem_req r;
     while (t->l2 && gpu_cache_miss_peek(t->l2, &r) && dram_room(t, r.write)) {
-        to_dram(t, r.addr, r.bytes, r.write, 0, r.write ? NO_TAG : r.addr);
+        to_dram(t, r.addr, r.bytes, r.write, 0, r.write ? NO_TAG : r.addr, GPU_ORIGIN_NONE);
         gpu_cache_miss_pop(t->l2);
     }
 }
@@ -313,7 +319,7 @@ static int accept_direct(gpu_partition *t, const gpu_packet *q, uint64_t now)
     if (q->write) {
         if (!reply_room(t))
             return 0;
-        to_dram(t, q->addr, q->bytes, 1, q->core, NO_TAG);
+        to_dram(t, q->addr, q->bytes, 1, q->core, NO_TAG, gpu_origin_of(q->core, q->cta));
         reply_push(t, q, now);
         return 1;
     }
@@ -321,7 +327,7 @@ static int accept_direct(gpu_partition *t, const gpu_packet *q, uint64_t now)
         return 0;
     uint32_t id = t->free_held[--t->nfree];
     t->held[id] = *q;
-    to_dram(t, q->addr, q->bytes, 0, q->core, id);
+    to_dram(t, q->addr, q->bytes, 0, q->core, id, gpu_origin_of(q->core, q->cta));
     return 1;
 }
 
@@ -364,6 +370,11 @@ int gpu_partition_quiet(const gpu_partition *t)
 const gpu_partition_stats *gpu_partition_stats_of(const gpu_partition *t)
 {
     return &t->st;
+}
+
+const gpu_streaks *gpu_partition_streaks(const gpu_partition *t)
+{
+    return &t->streaks;
 }
 
 const gpu_cache_stats *gpu_partition_l2_stats(const gpu_partition *t)

@@ -24,6 +24,7 @@
 #include "hamm/addrmap.h"
 #include "hamm/gpu.h"
 #include "hamm/trace.h"
+#include "streak.h"
 
 /* The longest fixed delay (each is a ring of one entry a cycle). */
 #define GPU_PARTITION_MAX_DELAY 65535u
@@ -77,5 +78,7 @@ void gpu_partition_reply_pop(gpu_partition *t);
 int gpu_partition_quiet(const gpu_partition *t);
 const gpu_partition_stats *gpu_partition_stats_of(const gpu_partition *t);
 const gpu_cache_stats *gpu_partition_l2_stats(const gpu_partition *t); /* NULL: no L2 */
+/* Row streaks and their breakers in the partition's DRAM channel (streak.h). */
+const gpu_streaks *gpu_partition_streaks(const gpu_partition *t);
 
 #endif

@@ -95,6 +95,31 @@ static json_t *channel_json(const gpu *g, uint32_t c, uint64_t warp_insts, int *
     return o;
 }
 
+/* Row streak breakers (the Yuan thesis' Figure 6.19, docs/ICNT-HOLD.md): counts summed
+ * over the channels, by class, and the thesis' bars (switches crediting a class, per row
+ * streak). */
+static json_t *streaks_json(const gpu *g, int *ok)
+{
+    gpu_streaks s = {0};
+    for (uint32_t c = 0; c < gpu_partitions(g); c++)
+        gpu_streaks_add(&s, gpu_partition_streaks(gpu_partition_at(g, c)));
+    json_t *o = json_object(), *req = json_object(), *cred = json_object(),
+           *frac = json_object();
+    report_set(o, "row_streaks", u64(s.row_streaks), ok);
+    report_set(o, "stranded", u64(s.stranded), ok);
+    report_set(o, "breakers", u64(s.breakers), ok);
+    for (int k = 0; k < GPU_STREAK_CLASSES; k++) {
+        report_set(req, gpu_streak_class_names[k], u64(s.requests[k]), ok);
+        report_set(cred, gpu_streak_class_names[k], u64(s.credited[k]), ok);
+        report_set(frac, gpu_streak_class_names[k], report_ratio(s.credited[k], s.row_streaks),
+                   ok);
+    }
+    report_set(o, "requests", req, ok);
+    report_set(o, "credited", cred, ok);
+    report_set(o, "per_streak", frac, ok);
+    return o;
+}
+
 /* The request crossbar: its allocation, grant holding, and the row locality of the
  * requests before and after it (the Yuan thesis' Figure 4.4 and 6.17b measures). */
 static json_t *icnt_json(const gpu *g, int *ok)
@@ -109,6 +134,7 @@ static json_t *icnt_json(const gpu *g, int *ok)
     report_set(o, "row_locality_after", report_measure(after), ok);
     report_set(o, "locality_preserved",
                report_measure(before > 0 && after > 0 ? after / before : -1.0), ok);
+    report_set(o, "streak_breakers", streaks_json(g, ok), ok);
     return o;
 }
 
