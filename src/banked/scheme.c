@@ -67,6 +67,8 @@ hamm_status hamm_banked_check_permutation(const hamm_banked_scheme *s, hamm_erro
     case HAMM_BANKED_XOR:       /* b's bits XOR bits of hi (k + max(n, s) >= n) */
         return HAMM_OK;
     case HAMM_BANKED_HIGH_ORDER:
+        if (s->rows == 1) /* low-order by another name */
+            return HAMM_OK;
         return hamm_error_field(err, HAMM_ERR_ARG, n,
                                 "takes the module from above the block (a / rows), so the M "
                                 "units of a block share it; place the field high in the bit "
@@ -79,12 +81,10 @@ hamm_status hamm_banked_check_permutation(const hamm_banked_scheme *s, hamm_erro
                                 "part of the module, so two units of a block share a module; "
                                 "s=0 or s>q (or xor:s=S) permute", s->s, s->q, s->s - 1);
     case HAMM_BANKED_2DSMM:
-        /* hs = 0: m_h = j mod 2^q and m_v = (H(i) + j / 2^q) mod 2^p, with i and the higher
-         * bits of j fixed by hi when 2^(p+q) divides the width: both are b's bits shifted */
-        if (s->hs != 0)
-            return hamm_error_field(err, HAMM_ERR_ARG, "2dsmm.hs",
-                                    "hs=%u: the row function takes j / 2^q, so modules repeat "
-                                    "within a block; only hs=0 permutes", s->hs);
+        /* A block is 2^(p+q) words of one row of the array when 2^(p+q) divides the
+         * width: j = J * 2^(p+q) + (hi_p << q | lo_q).  alpha + beta rotates hi_p by hs
+         * (its bits land apart, so the sum is their OR), so m_v is a permutation of hi_p;
+         * for each hi_p, m_h = lo_q XOR bits at or above q: a permutation of lo_q. */
         if (s->width % (UINT64_C(1) << (s->p + s->q)))
             return hamm_error_field(err, HAMM_ERR_ARG, "2dsmm.width",
                                     "%llu is not a multiple of 2^(p+q) = %u, so a block may "

@@ -75,6 +75,11 @@ static void test_bank_schemes(void **state)
         /* 2dsmm p=1, q=2, width 8, vs=1: (i, j) = (5, 3); m_h = j mod 4 = 3;
          * m_v = H(5; 1, 1) + (j >> 2) = (1 ^ 0) + 0 = 1; module 1 * 4 + 3 */
         {"2dsmm:width=8,vs=1", 7},
+        /* hs=2, width 16: (i, j) = (2, 11 = 0b1011); alpha = (j >> 4) mod 2 = 0,
+         * beta = ((j >> 2) << 0) mod 2 = 0, m_v = H(2; 1, 0) = 0;
+         * m_h = H(11; 2, 2) = (j0 ^ j2, j1 ^ j3) = (1, 0) = 1 */
+        {"2dsmm:hs=2,width=16", 1},
+        {"high-order:rows=1", 3},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         hamm_addrmap *m = build("row:bank:channel:column", NULL, G4x8, cases[i].scheme, NULL);
@@ -181,7 +186,8 @@ static void sweep(const char *spec, const char *xor_spec, hamm_geometry g, const
 
 static const char *const bank_schemes[] = {
     "low-order", "xor", "xor:s=1", "xor:s=5", "skewed", "skewed:skew=3",
-    "sams:s=0", "sams:s=4", "2dsmm", "2dsmm:width=8,vs=1", NULL,
+    "sams:s=0", "sams:s=4", "2dsmm", "2dsmm:width=8,vs=1", "2dsmm:hs=1,vs=2,width=24",
+    "2dsmm:hs=3,width=16", NULL,
 };
 
 static void test_one_to_one(void **state)
@@ -234,8 +240,6 @@ static const struct bad bad_cases[] = {
      "high-order: takes the module from above the block"},
     {"row:bank:channel:column", G4x8_INIT, "sams", NULL, "address_bank_scheme",
      "sams.s: s=3 with q=3: bit 2 is the offset in a two-word line"},
-    {"row:bank:channel:column", G4x8_INIT, "2dsmm:hs=1", NULL, "address_bank_scheme",
-     "2dsmm.hs: hs=1"},
     {"row:bank:channel:column", G4x8_INIT, "2dsmm:width=6", NULL, "address_bank_scheme",
      "2dsmm.width: 6 is not a multiple of 2^q = 4"},
     {"row:bank:channel:column", G4x8_INIT, "2dsmm:width=20", NULL, "address_bank_scheme",
