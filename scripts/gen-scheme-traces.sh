@@ -7,9 +7,9 @@
 #   sh scripts/gen-scheme-traces.sh [HAMM]      (HAMM defaults to build/src/cli/hamm)
 #
 # On yuan09-baseline's bit map (address bits 8-10 the channel, 15-16 the bank, 17-28 the
-# row) each stride is a stride family of docs/BANKED.md's thesis: the channel's unit
-# address (addr >> 8) moves by 2^3, 2^7 and 2^9 units, the bank's (addr >> 15, the
-# channel taken out) by 2^-4 (16 requests a bank), 1 and 4 units.
+# row) each stride is one of the thesis' stride families (docs/BANKED.md): the channel's
+# unit address (addr >> 8) moves by 2^3, 2^7 and 2^9 units per request; the bank's (32 KiB
+# of address) by 1/16, 1 and 4 units.
 set -e
 cd "$(dirname "$0")/.."
 HAMM=${1:-build/src/cli/hamm}
