@@ -23,8 +23,8 @@ static const char *const keys[HAMM_ADDRMAP_TARGET_COUNT] = {
 };
 
 static const char *const nouns[HAMM_ADDRMAP_TARGET_COUNT] = {
-    [HAMM_ADDRMAP_BANK] = "banks",
-    [HAMM_ADDRMAP_CHANNEL] = "channels",
+    [HAMM_ADDRMAP_BANK] = "bank",
+    [HAMM_ADDRMAP_CHANNEL] = "channel",
 };
 
 /* The address bit that supplies bit k of field f's value, or -1 when none does. */
@@ -88,7 +88,7 @@ static hamm_status parse_scheme(hamm_addrmap_target t, const char *spec, uint32_
     hamm_error local;
     hamm_error_clear(&local);
     if (count > HAMM_BANKED_MAX_LANES)
-        return hamm_error_field(err, HAMM_ERR_CONFIG, keys[t], "%u %s: a scheme takes at most %u",
+        return hamm_error_field(err, HAMM_ERR_CONFIG, keys[t], "%u %ss: a scheme takes at most %u",
                                 (unsigned)count, nouns[t], HAMM_BANKED_MAX_LANES);
     if (hamm_banked_parse(spec, count, s, &local) == HAMM_OK &&
         hamm_banked_check_permutation(s, &local) == HAMM_OK)
@@ -98,7 +98,7 @@ static hamm_status parse_scheme(hamm_addrmap_target t, const char *spec, uint32_
     if (opt)
         *opt = '\0';
     if (strcmp(local.field, "modules") == 0)
-        return hamm_error_field(err, HAMM_ERR_CONFIG, keys[t], "%u %s: %s", (unsigned)count,
+        return hamm_error_field(err, HAMM_ERR_CONFIG, keys[t], "%u %ss: %s", (unsigned)count,
                                 nouns[t], local.text);
     return hamm_error_field(err, HAMM_ERR_CONFIG, keys[t], "%s%s%s", local.field,
                             local.field[0] ? ": " : "", local.text);
@@ -115,7 +115,7 @@ hamm_status hamm_addrmap_set_scheme(hamm_addrmap *m, hamm_addrmap_target t, cons
     uint32_t count = t == HAMM_ADDRMAP_BANK ? m->g.banks : m->g.channels;
     if (count < 2)
         return hamm_error_field(err, HAMM_ERR_CONFIG, keys[t],
-                                "the system has one of its %s: there is nothing to interleave",
+                                "the system has one %s: there is nothing to interleave",
                                 nouns[t]);
     hamm_banked_scheme s;
     unsigned shift = 0;

@@ -6,12 +6,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "hamm/addrmap.h"
+#include "hamm/banked.h"
 
 static hamm_status try_build(hamm_addrmap **m, const char *spec, const char *xor_spec,
                              hamm_geometry g, const char *bank, const char *channel,
@@ -245,10 +247,10 @@ static const struct bad bad_cases[] = {
     {"row:bank:channel:column", G4x8_INIT, "2dsmm:width=20", NULL, "address_bank_scheme",
      "2dsmm.width: 20 is not a multiple of 2^(p+q) = 8"},
     {"row:bank/1:column:channel:bank", G4x8_INIT, "xor", NULL, "address_bank_scheme",
-     "needs the map's banks bits in one run, lowest first, but bit 0 is address bit 2 and "
+     "needs the map's bank bits in one run, lowest first, but bit 0 is address bit 2 and "
      "bit 2 is address bit 8"},
     {"row:bank:channel:column", {1, 1, 8, 16, 4, 4, 1}, NULL, "low-order",
-     "address_channel_scheme", "the system has one of its channels"},
+     "address_channel_scheme", "the system has one channel: there is nothing to interleave"},
 };
 
 static void test_errors(void **state)
@@ -269,12 +271,65 @@ static void test_errors(void **state)
     }
 }
 
+/* Whether scheme `spec` on m modules permutes each block hi * m + 0 .. m-1, hi < 64. */
+static int permutes(const char *spec, uint32_t m, int *accepted)
+{
+    hamm_banked_scheme s;
+    hamm_error err;
+    hamm_error_clear(&err);
+    *accepted = 0;
+    if (hamm_banked_parse(spec, m, &s, &err) != HAMM_OK)
+        return -1;
+    *accepted = hamm_banked_check_permutation(&s, &err) == HAMM_OK;
+    for (uint64_t hi = 0; hi < 64; hi++) {
+        uint64_t seen = 0;
+        for (uint64_t b = 0; b < m; b++)
+            seen |= UINT64_C(1) << hamm_banked_locate(&s, hi * m + b).module;
+        if (seen != (m == 64 ? UINT64_MAX : (UINT64_C(1) << m) - 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* What hamm_banked_check_permutation accepts permutes every block, by brute force: every
+ * 2dsmm whose width 2^(p+q) divides, over hs, vs and widths; and the refused matched SAMS
+ * and high-order really do not. */
+static void test_permutation_claims(void **state)
+{
+    (void)state;
+    char spec[96];
+    int accepted;
+    for (uint32_t m = 4; m <= 64; m *= 2)
+        for (unsigned hs = 0; hs <= 7; hs++)
+            for (unsigned vs = 0; vs <= 3; vs++)
+                for (uint32_t w = m / 2; w <= 4 * m; w += m / 2) {
+                    snprintf(spec, sizeof spec, "2dsmm:hs=%u,vs=%u,width=%u", hs, vs, w);
+                    int p = permutes(spec, m, &accepted);
+                    if (accepted && p != 1)
+                        fail_msg("%s on %u modules: accepted but not a permutation", spec, m);
+                    if (p >= 0 && w % m == 0 && !accepted)
+                        fail_msg("%s on %u modules: refused", spec, m);
+                }
+    static const char *const others[] = {"low-order", "skewed:skew=3", "xor:s=1", "xor:s=9",
+                                         "sams:s=0", "sams:s=7", "high-order:rows=1"};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        assert_int_equal(permutes(others[i], 8, &accepted), 1);
+        assert_true(accepted);
+    }
+    static const char *const refused[] = {"sams", "sams:s=1", "high-order:rows=4"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        assert_int_equal(permutes(refused[i], 8, &accepted), 0);
+        assert_false(accepted);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bank_schemes),     cmocka_unit_test(test_channel_schemes),
         cmocka_unit_test(test_divided_channels), cmocka_unit_test(test_identity),
         cmocka_unit_test(test_one_to_one),       cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_permutation_claims),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
