@@ -11,7 +11,8 @@
  *    list "rank" ("row:rank:bank:channel:column"); GPGPU-Sim's spelling has no rank
  *    letter and takes one rank only;
  *  - XOR hashing, given separately: "bank^row" XORs bank bit i with row bit i
- *    (permutation interleaving), likewise "channel^row", "bankgroup^row"; terms joined by ','.
+ *    (permutation interleaving), likewise "channel^row", "bankgroup^row"; terms joined by ',';
+ *  - a parallel-memory scheme for the bank or the channel (hamm_addrmap_set_scheme).
  * One map is shared by the model and the engine, so they never disagree.
  */
 #ifndef HAMM_ADDRMAP_H
@@ -75,6 +76,29 @@ HAMM_API const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m);
  * excuse such a bit (src/addrmap/addrmap_request.c says why). */
 HAMM_API hamm_status hamm_addrmap_check_request(const hamm_addrmap *m, uint32_t request_bytes,
                                                 hamm_error *err);
+/* The fields a parallel-memory scheme (hamm/banked.h) may compute instead of the bit map. */
+typedef enum hamm_addrmap_target {
+    HAMM_ADDRMAP_BANK = 0, /* the bank within its rank (all groups): system key
+                              address_bank_scheme */
+    HAMM_ADDRMAP_CHANNEL,  /* the channel: address_channel_scheme */
+    HAMM_ADDRMAP_TARGET_COUNT
+} hamm_addrmap_target;
+
+/* Compute `target` with the scheme `spec` ("xor:s=3", hamm_banked_parse's spelling, its
+ * module count the field's count; NULL or "": the bit map's own field, as before).  The
+ * scheme reads the field's *unit address*: the address the bit map reads (for dramid@N
+ * and divided channel counts, the address with the channel taken out) shifted right by
+ * the field's lowest bit in it; for a channel taken by dramid@N or by division, the
+ * address shifted right by N.  The field's bits must be one run there, lowest bit first,
+ * so that the bit map's own value is the unit address mod the count (low-order is then
+ * the bit map itself).  The scheme must permute each block of `count` units
+ * (hamm_banked_check_permutation), so rows, columns and ranks stay as the bit map gives
+ * them and the map stays one-to-one; XOR terms (address_xor) apply after it.  Errors
+ * (HAMM_ERR_CONFIG, field "address_bank_scheme" or "address_channel_scheme") say why. */
+HAMM_API hamm_status hamm_addrmap_set_scheme(hamm_addrmap *m, hamm_addrmap_target target,
+                                             const char *spec, hamm_error *err);
+/* The scheme of `target` written out whole ("xor:s=3"), or "" when the bit map gives it. */
+HAMM_API const char *hamm_addrmap_scheme(const hamm_addrmap *m, hamm_addrmap_target target);
 HAMM_API void hamm_addrmap_free(hamm_addrmap *m);
 
 #ifdef __cplusplus

@@ -76,6 +76,13 @@ typedef struct hamm_banked_place {
 } hamm_banked_place;
 HAMM_API hamm_banked_place hamm_banked_locate(const hamm_banked_scheme *s, uint64_t a);
 
+/* Whether the module of word hi * M + b, b = 0 .. M - 1 (M = s->lanes), is a permutation
+ * of the modules for every hi: the condition for using `s` as a bank or channel function
+ * of a DRAM address map (hamm/addrmap.h) without losing addresses.  HAMM_OK when it is
+ * (low-order, skewed, xor, prime with P = M, sams with s = 0 or s > q, 2dsmm with
+ * 2^(p+q) dividing the width, high-order with rows = 1); else HAMM_ERR_ARG naming the field that rules it out. */
+HAMM_API hamm_status hamm_banked_check_permutation(const hamm_banked_scheme *s, hamm_error *err);
+
 /* How a trace's accesses are grouped into parallel accesses. */
 typedef struct hamm_conflicts_options {
     uint32_t word_bytes; /* a word address is the byte address / this (0: 4) */

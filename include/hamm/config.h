@@ -120,6 +120,8 @@ typedef struct hamm_system_config {
     char address_map[512];      /* see hamm/addrmap.h */
     char address_xor[256];      /* "" for none */
     int address_map_allow_split; /* 1: accept channel or bank bits inside a request */
+    char address_bank_scheme[128];    /* hamm/banked.h spelling ("xor:s=2"); "" for none */
+    char address_channel_scheme[128]; /* likewise for the channel */
     unsigned predict_heuristics; /* hamm predict's default heuristics, a set of
                                     (1u << hamm_heuristic) (HAMM_HEUR_ALL) */
     double locality_threshold;  /* locality-switch threshold, requests per activate (2.0) */

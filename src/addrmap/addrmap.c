@@ -203,15 +203,28 @@ static inline uint64_t field(const hamm_addrmap *m, uint64_t packed, enum addrma
     return (packed >> m->field_shift[f]) & m->field_mask[f];
 }
 
-/* Turn raw field values into the coordinate: compose the bank, apply XOR hashing. */
-static void finish(const hamm_addrmap *m, uint32_t ch, uint32_t bank, uint32_t group_field,
-                   uint32_t row, uint32_t col, uint32_t rank, hamm_dram_coord *out)
+/* The raw field values of an address, as the bit layout gives them. */
+struct raw_fields {
+    uint32_t channel, bank, group, row, column, rank;
+};
+
+/* Turn raw field values into the coordinate: compose the bank, apply the schemes (which
+ * read addr and x, the address with the channel taken out), then the XOR hashing. */
+static inline void finish(const hamm_addrmap *m, struct raw_fields r, uint64_t addr, uint64_t x,
+                          hamm_dram_coord *out)
 {
-    uint32_t group = m->bank_is_index ? group_field : bank >> m->index_bits;
-    uint32_t index = bank & m->index_mask;
+    uint32_t ch = r.channel;
+    uint32_t group = m->bank_is_index ? r.group : r.bank >> m->index_bits;
+    uint32_t index = r.bank & m->index_mask;
+    if (m->has_scheme[HAMM_ADDRMAP_BANK] | m->has_scheme[HAMM_ADDRMAP_CHANNEL]) {
+        uint32_t number = (group << m->index_bits) | index;
+        addrmap_scheme_apply(m, addr, x, &ch, &number);
+        group = number >> m->index_bits;
+        index = number & m->index_mask;
+    }
     for (unsigned i = 0; i < m->xor_terms.n; i++) {
         const struct addrmap_xor *t = &m->xor_terms.term[i];
-        uint32_t s = t->source == AM_ROW ? row : col;
+        uint32_t s = t->source == AM_ROW ? r.row : r.column;
         ch ^= s & t->channel_mask;
         group ^= (s >> t->group_shift) & t->group_mask;
         index ^= s & t->index_mask;
@@ -219,31 +232,36 @@ static void finish(const hamm_addrmap *m, uint32_t ch, uint32_t bank, uint32_t g
     out->channel = ch;
     out->bank_group = group;
     out->bank = (group << m->index_bits) | index;
-    out->row = row;
-    out->column = col;
-    out->rank = rank;
+    out->row = r.row;
+    out->column = r.column;
+    out->rank = r.rank;
 }
 
 void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *out)
 {
     uint64_t x = addr;
-    uint32_t ch = m->insert == AM_INSERT_NONE ? 0 : take_channel(m, &x);
+    struct raw_fields r;
+    r.channel = m->insert == AM_INSERT_NONE ? 0 : take_channel(m, &x);
     if (!m->packed) { /* fields wider than 64 bits in all: walk the runs */
         if (m->insert == AM_INSERT_NONE)
-            ch = (uint32_t)gather(m, AM_CHANNEL, x);
-        finish(m, ch, (uint32_t)gather(m, AM_BANK, x), (uint32_t)gather(m, AM_BANKGROUP, x),
-               (uint32_t)gather(m, AM_ROW, x),
-               (uint32_t)(gather(m, AM_COLUMN, x) >> m->column_shift),
-               (uint32_t)gather(m, AM_RANK, x), out);
+            r.channel = (uint32_t)gather(m, AM_CHANNEL, x);
+        r.bank = (uint32_t)gather(m, AM_BANK, x);
+        r.group = (uint32_t)gather(m, AM_BANKGROUP, x);
+        r.row = (uint32_t)gather(m, AM_ROW, x);
+        r.column = (uint32_t)(gather(m, AM_COLUMN, x) >> m->column_shift);
+        r.rank = (uint32_t)gather(m, AM_RANK, x);
+        finish(m, r, addr, x, out);
         return;
     }
     uint64_t packed = pack_fields(m, x);
     if (m->insert == AM_INSERT_NONE)
-        ch = (uint32_t)field(m, packed, AM_CHANNEL);
-    finish(m, ch, (uint32_t)field(m, packed, AM_BANK), (uint32_t)field(m, packed, AM_BANKGROUP),
-           (uint32_t)field(m, packed, AM_ROW),
-           (uint32_t)(field(m, packed, AM_COLUMN) >> m->column_shift),
-           (uint32_t)field(m, packed, AM_RANK), out);
+        r.channel = (uint32_t)field(m, packed, AM_CHANNEL);
+    r.bank = (uint32_t)field(m, packed, AM_BANK);
+    r.group = (uint32_t)field(m, packed, AM_BANKGROUP);
+    r.row = (uint32_t)field(m, packed, AM_ROW);
+    r.column = (uint32_t)(field(m, packed, AM_COLUMN) >> m->column_shift);
+    r.rank = (uint32_t)field(m, packed, AM_RANK);
+    finish(m, r, addr, x, out);
 }
 
 const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m)

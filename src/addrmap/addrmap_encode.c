@@ -29,6 +29,21 @@ static int insert_channel(const hamm_addrmap *m, uint32_t ch, uint64_t *x)
     return 0;
 }
 
+int addrmap_assemble(const hamm_addrmap *m, uint32_t ch, uint32_t group, uint32_t index,
+                     const hamm_dram_coord *c, uint64_t *addr)
+{
+    uint64_t x = scatter(m, AM_ROW, c->row) | scatter(m, AM_RANK, c->rank) |
+                 scatter(m, AM_COLUMN, (uint64_t)c->column << m->column_shift);
+    if (m->bank_is_index)
+        x |= scatter(m, AM_BANKGROUP, group) | scatter(m, AM_BANK, index);
+    else
+        x |= scatter(m, AM_BANK, ((uint64_t)group << m->index_bits) | index);
+    if (insert_channel(m, ch, &x) != 0)
+        return -1;
+    *addr = x;
+    return 0;
+}
+
 static int same_coord(const hamm_dram_coord *a, const hamm_dram_coord *b)
 {
     return a->channel == b->channel && a->bank == b->bank && a->row == b->row &&
@@ -51,6 +66,8 @@ hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
         return hamm_error_field(err, HAMM_ERR_ARG, "coordinate",
                                 "rank %u is outside the geometry (%u ranks per channel)",
                                 (unsigned)c->rank, (unsigned)g->ranks);
+    if (m->has_scheme[HAMM_ADDRMAP_BANK] || m->has_scheme[HAMM_ADDRMAP_CHANNEL])
+        return addrmap_scheme_encode(m, c, addr, err);
     /* XOR hashing flips channel and bank bits by row and column bits, which are stored
      * as they are: flipping by the same bits again gives the raw fields. */
     uint32_t ch = c->channel, group = c->bank >> m->index_bits, index = c->bank & m->index_mask;
@@ -61,14 +78,9 @@ hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
         group ^= (s >> t->group_shift) & t->group_mask;
         index ^= s & t->index_mask;
     }
-    uint64_t x = scatter(m, AM_ROW, c->row) | scatter(m, AM_RANK, c->rank) |
-                 scatter(m, AM_COLUMN, (uint64_t)c->column << m->column_shift);
-    if (m->bank_is_index)
-        x |= scatter(m, AM_BANKGROUP, group) | scatter(m, AM_BANK, index);
-    else
-        x |= scatter(m, AM_BANK, ((uint64_t)group << m->index_bits) | index);
+    uint64_t x;
     hamm_dram_coord back;
-    if (insert_channel(m, ch, &x) == 0) {
+    if (addrmap_assemble(m, ch, group, index, c, &x) == 0) {
         hamm_addrmap_decode(m, x, &back);
         if (same_coord(&back, c)) {
             *addr = x;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "hamm/addrmap.h"
+#include "hamm/banked.h"
 #include "hamm/error.h"
 
 #define ADDRMAP_BITS 64
@@ -76,6 +77,10 @@ struct hamm_addrmap {
     unsigned first[AM_FIELD_COUNT], count[AM_FIELD_COUNT]; /* slices of runs[] */
     struct addrmap_run runs[ADDRMAP_BITS];
     struct addrmap_xor_terms xor_terms;
+    /* Parallel-memory schemes (addrmap_scheme.c), indexed by hamm_addrmap_target. */
+    int has_scheme[HAMM_ADDRMAP_TARGET_COUNT];
+    unsigned unit_shift[HAMM_ADDRMAP_TARGET_COUNT]; /* unit address = address >> this */
+    hamm_banked_scheme scheme[HAMM_ADDRMAP_TARGET_COUNT];
     /* A software PEXT: OR-ing lut[i][byte lut_byte[i] of the address] packs every field,
      * field f at bit field_shift[f].  `packed` is 0 when the fields do not fit in 64
      * bits; decoding then walks the runs. */
@@ -121,5 +126,30 @@ int addrmap_fields_detect(const char *spec);
  * layout's (1: "bank" is the index within the group).  *out holds them on success. */
 hamm_status addrmap_xor_parse(const char *xor_spec, const hamm_geometry *g, int bank_is_index,
                               struct addrmap_xor_terms *out, hamm_error *err);
+
+/* The channel and the bank number the schemes give for `addr`, whose layout address
+ * (the channel taken out) is x; each is left alone where no scheme is set. */
+static inline void addrmap_scheme_apply(const hamm_addrmap *m, uint64_t addr, uint64_t x,
+                                        uint32_t *channel, uint32_t *bank)
+{
+    /* the channel's unit address comes from the whole address (x is addr when the map
+     * inserts no channel; dramid@N takes the channel from addr >> N) */
+    if (m->has_scheme[HAMM_ADDRMAP_CHANNEL])
+        *channel = hamm_banked_locate(&m->scheme[HAMM_ADDRMAP_CHANNEL],
+                                      addr >> m->unit_shift[HAMM_ADDRMAP_CHANNEL]).module;
+    if (m->has_scheme[HAMM_ADDRMAP_BANK])
+        *bank = hamm_banked_locate(&m->scheme[HAMM_ADDRMAP_BANK],
+                                   x >> m->unit_shift[HAMM_ADDRMAP_BANK]).module;
+}
+
+/* hamm_addrmap_encode for a map with a scheme: the raw channel and bank found by search. */
+hamm_status addrmap_scheme_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
+                                  uint64_t *addr, hamm_error *err);
+
+/* The address whose raw fields (before schemes and XOR terms) are channel ch, bank group
+ * `group`, bank index `index` and c's row, column and rank; -1 when it needs more than
+ * 64 bits (a divided channel count). */
+int addrmap_assemble(const hamm_addrmap *m, uint32_t ch, uint32_t group, uint32_t index,
+                     const hamm_dram_coord *c, uint64_t *addr);
 
 #endif

@@ -48,3 +48,51 @@ hamm_banked_place hamm_banked_locate(const hamm_banked_scheme *s, uint64_t a)
     }
     return place(0, a);
 }
+
+/* Each case below is a proof sketch of why module(hi * M + b), b = 0 .. M-1, is a
+ * permutation of the M modules for every hi (docs/BANKED.md, "Schemes in the DRAM
+ * address map"), or of why it is not. */
+hamm_status hamm_banked_check_permutation(const hamm_banked_scheme *s, hamm_error *err)
+{
+    const char *n = hamm_banked_kind_name(s->kind);
+    if (s->modules != s->lanes) /* prime with P > M: M accesses, P modules */
+        return hamm_error_field(err, HAMM_ERR_ARG, "prime.p",
+                                "p=%u modules for a count of %u: prime interleaving needs the "
+                                "count itself prime (banks are powers of two; a channel count "
+                                "such as 5 or 7 is)", s->modules, s->lanes);
+    switch (s->kind) {
+    case HAMM_BANKED_LOW_ORDER: /* b itself */
+    case HAMM_BANKED_PRIME:     /* b itself, P = M */
+    case HAMM_BANKED_SKEWED:    /* b + K * hi mod M: a rotation */
+    case HAMM_BANKED_XOR:       /* b's bits XOR bits of hi (k + max(n, s) >= n) */
+        return HAMM_OK;
+    case HAMM_BANKED_HIGH_ORDER:
+        if (s->rows == 1) /* low-order by another name */
+            return HAMM_OK;
+        return hamm_error_field(err, HAMM_ERR_ARG, n,
+                                "takes the module from above the block (a / rows), so the M "
+                                "units of a block share it; place the field high in the bit "
+                                "map instead");
+    case HAMM_BANKED_SAMS:
+        if (s->s == 0 || s->s > s->q) /* low-order, or Harper's XOR for s > q */
+            return HAMM_OK;
+        return hamm_error_field(err, HAMM_ERR_ARG, "sams.s",
+                                "s=%u with q=%u: bit %u is the offset in a two-word line, not "
+                                "part of the module, so two units of a block share a module; "
+                                "s=0 or s>q (or xor:s=S) permute", s->s, s->q, s->s - 1);
+    case HAMM_BANKED_2DSMM:
+        /* A block is 2^(p+q) words of one row of the array when 2^(p+q) divides the
+         * width: j = J * 2^(p+q) + (hi_p << q | lo_q).  alpha + beta rotates hi_p by hs
+         * (its bits land apart, so the sum is their OR), so m_v is a permutation of hi_p;
+         * for each hi_p, m_h = lo_q XOR bits at or above q: a permutation of lo_q. */
+        if (s->width % (UINT64_C(1) << (s->p + s->q)))
+            return hamm_error_field(err, HAMM_ERR_ARG, "2dsmm.width",
+                                    "%llu is not a multiple of 2^(p+q) = %u, so a block may "
+                                    "straddle two rows of the array",
+                                    (unsigned long long)s->width, 1u << (s->p + s->q));
+        return HAMM_OK;
+    case HAMM_BANKED_KIND_COUNT:
+        break;
+    }
+    return hamm_error_set(err, HAMM_ERR_ARG, "no such scheme");
+}

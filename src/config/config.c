@@ -250,6 +250,15 @@ hamm_status hamm_config_addrmap(const hamm_system_config *cfg, hamm_addrmap **ou
     hamm_geometry g;
     hamm_config_geometry(cfg, &g);
     hamm_status st = hamm_addrmap_new(out, cfg->address_map, cfg->address_xor, &g, err);
+    if (st == HAMM_OK)
+        st = hamm_addrmap_set_scheme(*out, HAMM_ADDRMAP_BANK, cfg->address_bank_scheme, err);
+    if (st == HAMM_OK)
+        st = hamm_addrmap_set_scheme(*out, HAMM_ADDRMAP_CHANNEL, cfg->address_channel_scheme,
+                                     err);
+    if (st != HAMM_OK && *out) {
+        hamm_addrmap_free(*out);
+        *out = NULL;
+    }
     if (st != HAMM_OK && cfg->source[0])
         hamm_error_locate(err, HAMM_IN(cfg->source));
     return st;

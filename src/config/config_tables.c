@@ -158,6 +158,13 @@ static const struct schema_field system_fields[] = {
     {"address_map_allow_split", SCHEMA_BOOL, QUIET, 0, 1, 0, NULL, S(address_map_allow_split),
      0, "", NULL, "accept a channel, bank group or bank bit inside a request (below "
      "log2(request_size_bytes)); false: such a map is refused", NULL},
+    {"address_bank_scheme", SCHEMA_STRING, SCHEMA_QUIET_EMPTY, 0, 127, 0, "",
+     S(address_bank_scheme), SIZE(address_bank_scheme), "", NULL,
+     "parallel-memory scheme computing the bank, e.g. \"xor\" or \"skewed:skew=1\" "
+     "(docs/BANKED.md; \"\": the map's bank bits)", NULL},
+    {"address_channel_scheme", SCHEMA_STRING, SCHEMA_QUIET_EMPTY, 0, 127, 0, "",
+     S(address_channel_scheme), SIZE(address_channel_scheme), "", NULL,
+     "parallel-memory scheme computing the channel (\"\": the map's channel)", NULL},
     {"predict", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &predict_table,
      "defaults of hamm predict (the hybrid analytical model)", NULL},
     {"gpu", SCHEMA_STRING, QUIET, 0, MAXLEN, 0, "", S(gpu), SIZE(gpu), "", NULL,

@@ -340,7 +340,9 @@ static int at_default(const struct schema_field *f, const void *src)
 static json_t *write_value(const struct schema_field *f, const void *src, int *skip)
 {
     char text[256];
-    *skip = (f->flags & SCHEMA_QUIET) && at_default(f, src);
+    *skip = ((f->flags & SCHEMA_QUIET) && at_default(f, src)) ||
+            ((f->flags & SCHEMA_QUIET_EMPTY) && f->type == SCHEMA_STRING && f->size &&
+             !*(const char *)cat(src, f));
     if (*skip)
         return NULL;
     switch (f->type) {

@@ -33,6 +33,7 @@ enum schema_type {
 #define SCHEMA_POW2 2u     /* the number must be a power of two */
 #define SCHEMA_QUIET 4u    /* written only when it differs from its default (keys added
                               after a format was fixed: dumps of older models unchanged) */
+#define SCHEMA_QUIET_EMPTY 8u /* a string written only when it is not empty (likewise) */
 
 struct schema_table;
 
