@@ -112,6 +112,38 @@ static json_t *icnt_json(const gpu *g, int *ok)
     return o;
 }
 
+/* How rows shared by cores arrive at the channels (src/gpu/horizontal.h). */
+static json_t *horizontal_json(const gpu *g, int *ok)
+{
+    const gpu_horizontal_stats *h = &g->horizontal.st;
+    json_t *o = json_object();
+    report_set(o, "pieces", u64(h->pieces), ok);
+    report_set(o, "row_followers", u64(h->followers), ok);
+    report_set(o, "row_followers_other_core", u64(h->followers_other_core), ok);
+    report_set(o, "interleaved", u64(h->interleaved), ok);
+    report_set(o, "interleaved_other_core", u64(h->interleaved_other_core), ok);
+    report_set(o, "interleaved_share",
+               report_ratio(h->interleaved, h->followers + h->interleaved), ok);
+    return o;
+}
+
+/* Adaptive DRAM access granularity (docs/GRANULARITY.md), summed over the cores. */
+static json_t *granularity_json(const gpu *g, int *ok)
+{
+    uint64_t hyper = 0, merged = 0;
+    for (uint32_t i = 0; i < gpu_cores(g); i++) {
+        const gpu_core_stats *s = gpu_core_stats_of(gpu_core_at(g, i));
+        hyper += s->hyper_requests;
+        merged += s->hyper_merged;
+    }
+    json_t *o = json_object();
+    report_set(o, "adaptive", json_boolean(g->p.core.gran.adaptive), ok);
+    report_set(o, "max_bytes", u64(g->p.core.gran.max_bytes), ok);
+    report_set(o, "hyper_requests", u64(hyper), ok);
+    report_set(o, "hyper_merged_loads", u64(merged), ok);
+    return o;
+}
+
 static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_insts, int *ok)
 {
     hamm_channel_result t;
@@ -126,6 +158,8 @@ static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_in
     report_set(o, "utilization", report_measure(hamm_result_utilization(&t)), ok);
     report_set(o, "row_locality", report_measure(hamm_result_row_locality(&t)), ok);
     report_set(o, "interconnect", icnt_json(g, ok), ok);
+    report_set(o, "horizontal", horizontal_json(g, ok), ok);
+    report_set(o, "granularity", granularity_json(g, ok), ok);
     return o;
 }
 
