@@ -7,7 +7,8 @@
 # workload and configuration) and prints a markdown table: DRAM efficiency and IPC
 # normalised to the baseline (the thesis' Figures 6.7 and 6.8), the hyper-block requests,
 # and the horizontal locality at the channels (the share of row revisits that arrived
-# interleaved with another row).  WORKLOADS overrides the list; FPC the crossbar's flits a
+# interleaved with another row), and the load instructions at each granularity (the
+# thesis' Table 6.4).  WORKLOADS overrides the list; FPC the crossbar's flits a
 # cycle a port (the model's 2; the thesis' section 6.5.6 varies its network too).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,7 +34,7 @@ PY
 done
 
 dat=$out/granularity.dat
-echo "# workload config ipc dram_efficiency requests hyper_requests interleaved_share" >"$dat"
+echo "# workload config ipc dram_efficiency requests hyper_requests interleaved_share loads_32:64:128:256" >"$dat"
 for w in $WORKLOADS; do
     for c in base adaptive any-stride; do
         "$HAMM" simulate -m gou-ch6 --gpu "$tmp/gpu-$c.json" \
@@ -43,9 +44,10 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 t = d["total"]
 share = t["horizontal"]["interleaved_share"]
+by = t["granularity"]["loads_by_bytes"]
 print(sys.argv[2], sys.argv[3], t["ipc"], t["dram_efficiency"],
       sum(c["requests"] for c in d["channels"]), t["granularity"]["hyper_requests"],
-      share if share is not None else -1)
+      share if share is not None else -1, ":".join(str(by.get(k, 0)) for k in ("32", "64", "128", "256")))
 PY
     done
 done
@@ -74,4 +76,9 @@ am = lambda c, i: sum(f(w, c, i) / f(w, "base", i) for w in works) / len(works)
 print("| arithmetic mean | | %.2fx | %.2fx | %.2fx | %.2fx | | |" % (
     am("adaptive", 3), am("any-stride", 3), am("adaptive", 2), am("any-stride", 2)))
 print("| Gou thesis (17 benchmarks, GPGPU-Sim) | | 1.42x | | 1.123x | | | |")
+print("\nWarp load instructions run at each granularity under Alg. 6.1 (adaptive; cf. the thesis' Table 6.4, which counts static instructions):\n")
+print("| workload | 32 B | 64 B | 128 B | 256 B |")
+print("|---|---|---|---|---|")
+for w in works:
+    print("| %s | " % w + " | ".join(v[w, "adaptive"][7].split(":")) + " |")
 PY

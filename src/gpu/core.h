@@ -103,6 +103,7 @@ typedef struct gpu_core_stats {
     uint64_t merged;        /* loads served by a request already in flight (no L1) */
     uint64_t hyper_requests;/* adaptive granularity: requests for a whole hyper block */
     uint64_t hyper_merged;  /* loads served by a hyper block already in flight */
+    uint64_t gran_loads[GPU_GRAN_BUCKETS]; /* load instructions by granularity: 32 << i */
     uint64_t load_latency_sum, loads_returned; /* packet round trips, core cycles */
     uint64_t shared_conflict_cycles; /* cycles beyond one pass that conflicts cost */
     uint64_t ctas_done;

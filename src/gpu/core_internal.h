@@ -144,13 +144,14 @@ uint32_t inflight_find(const gpu_core *c, uint64_t addr, int write);
 int inflight_add(gpu_core *c, uint64_t addr, uint32_t bytes, int write, uint32_t load);
 uint32_t inflight_find_covering(const gpu_core *c, uint64_t addr, uint32_t bytes);
 uint32_t inflight_find_sized(const gpu_core *c, uint64_t addr, uint32_t bytes);
+int inflight_merge(gpu_core *c, uint32_t e, uint32_t load);
+uint32_t inflight_release(gpu_core *c, uint32_t e, const uint32_t **loads);
 
 /* hyper.c (adaptive granularity, docs/GRANULARITY.md; only called when it is on) */
 uint32_t hyper_granularity(const gpu_core *c, const warp *wp);
+void hyper_count(gpu_core *c, uint32_t gran); /* a load instruction at gran bytes */
 int hyper_send(gpu_core *c, gpu_packet p);
 uint32_t hyper_reply_entry(const gpu_core *c, const gpu_packet *p);
-int inflight_merge(gpu_core *c, uint32_t e, uint32_t load);
-uint32_t inflight_release(gpu_core *c, uint32_t e, const uint32_t **loads);
 
 /* core.c */
 void core_warp_ended(gpu_core *c, uint32_t w);

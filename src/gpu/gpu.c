@@ -86,9 +86,9 @@ static hamm_status make_parts(gpu *g, hamm_error *err)
 static hamm_status gran_bound(gpu *g, hamm_error *err)
 {
     gpu_gran_params *r = &g->p.core.gran;
-    uint32_t most = gpu_gran_interleave(g->map);
     if (!r->adaptive)
         return HAMM_OK;
+    uint32_t most = gpu_gran_interleave(g->map);
     if (r->max_bytes > most)
         return hamm_error_field(err, HAMM_ERR_CONFIG, "granularity.max_bytes",
                                 "%u bytes: the address map keeps only %u contiguous bytes in "

@@ -13,6 +13,8 @@
 #include "hamm/addrmap.h"
 #include "kernel.h"
 
+#define GPU_GRAN_BUCKETS 8 /* granularities counted: 32, 64, ..., 4096 bytes */
+
 typedef struct gpu_gran_params {
     int adaptive;       /* 0: every request is the coalescer's (the default) */
     uint32_t min_bytes; /* the DRAM's minimal access (32: one GDDR burst of a channel) */

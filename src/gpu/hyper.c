@@ -14,6 +14,14 @@ uint32_t hyper_granularity(const gpu_core *c, const warp *wp)
     return gpu_gran_schedule(known ? &pat : NULL, src->info(src->self)->block[0], &c->p.gran);
 }
 
+void hyper_count(gpu_core *c, uint32_t gran)
+{
+    uint32_t i = 0;
+    while (i + 1 < GPU_GRAN_BUCKETS && (32u << i) < gran)
+        i++;
+    c->st.gran_loads[i]++;
+}
+
 /* Read request p of the LSU's load: merged, or sent for its hyper block; 0 when it must
  * wait (no merge room, no room to send). */
 int hyper_send(gpu_core *c, gpu_packet p)

@@ -85,8 +85,10 @@ int lsu_start(gpu_core *c, uint32_t w, uint64_t now)
                                          .ready = now};
         wp->pending_loads++;
         wp->reg_ready[wp->inst.dst] = NOT_READY;
-        if (c->p.gran.adaptive)
+        if (c->p.gran.adaptive) {
             u->gran = hyper_granularity(c, wp);
+            hyper_count(c, u->gran);
+        }
     }
     return 1;
 }

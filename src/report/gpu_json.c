@@ -1,6 +1,8 @@
 /* gpu_json.c - a finished GPU simulation as JSON (schema hamm-gpu/1, docs/JSON.md): the
  * whole run, each core (cycles, IPC, L1) and each memory channel (DRAM efficiency,
  * utilization, row locality, queue occupancy, reply stalls, L2). */
+#include <stdio.h>
+
 #include "gpu/gpu_internal.h"
 #include "hamm/report.h"
 #include "json_util.h"
@@ -130,17 +132,26 @@ static json_t *horizontal_json(const gpu *g, int *ok)
 /* Adaptive DRAM access granularity (docs/GRANULARITY.md), summed over the cores. */
 static json_t *granularity_json(const gpu *g, int *ok)
 {
-    uint64_t hyper = 0, merged = 0;
+    uint64_t hyper = 0, merged = 0, by[GPU_GRAN_BUCKETS] = {0};
     for (uint32_t i = 0; i < gpu_cores(g); i++) {
         const gpu_core_stats *s = gpu_core_stats_of(gpu_core_at(g, i));
         hyper += s->hyper_requests;
         merged += s->hyper_merged;
+        for (int b = 0; b < GPU_GRAN_BUCKETS; b++)
+            by[b] += s->gran_loads[b];
     }
-    json_t *o = json_object();
+    json_t *o = json_object(), *loads = json_object();
+    for (int b = 0; b < GPU_GRAN_BUCKETS; b++) {
+        char key[16];
+        snprintf(key, sizeof key, "%u", 32u << b);
+        if (by[b])
+            report_set(loads, key, u64(by[b]), ok);
+    }
     report_set(o, "adaptive", json_boolean(g->p.core.gran.adaptive), ok);
     report_set(o, "max_bytes", u64(g->p.core.gran.max_bytes), ok);
     report_set(o, "hyper_requests", u64(hyper), ok);
     report_set(o, "hyper_merged_loads", u64(merged), ok);
+    report_set(o, "loads_by_bytes", loads, ok);
     return o;
 }
 
