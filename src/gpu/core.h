@@ -19,6 +19,7 @@
 
 #include "cache.h"
 #include "coalescer.h"
+#include "granularity.h"
 #include "hamm/banked.h"
 #include "kernel.h"
 
@@ -77,6 +78,7 @@ typedef struct gpu_core_params {
     uint32_t out_queue;                 /* packets waiting for the interconnect */
     gpu_dwt_params dwt;                 /* the GPU's warp throttling (not a core's) */
     gpu_smem_params smem;               /* shared scheme and pipeline (zero: the default) */
+    gpu_gran_params gran;               /* adaptive DRAM access granularity (off: zero) */
 } gpu_core_params;
 
 /* A request to the memory system or its reply. */
@@ -100,6 +102,9 @@ typedef struct gpu_core_stats {
     uint64_t idle_cycles;   /* resident cycles in which no scheduler issued */
     uint64_t requests;      /* packets sent */
     uint64_t merged;        /* loads served by a request already in flight (no L1) */
+    uint64_t hyper_requests;/* adaptive granularity: requests for a whole hyper block */
+    uint64_t hyper_merged;  /* loads served by a hyper block already in flight */
+    uint64_t gran_loads[GPU_GRAN_BUCKETS]; /* load instructions by granularity: 32 << i */
     uint64_t load_latency_sum, loads_returned; /* packet round trips, core cycles */
     uint64_t shared_conflict_cycles; /* cycles beyond one pass that conflicts cost */
     uint64_t ctas_done;

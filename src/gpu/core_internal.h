@@ -3,6 +3,7 @@
  *   warp_sched.c  which warp each scheduler issues, and issuing it;
  *   lsu.c         the load/store unit: coalescing, the L1 or the merge table, replies;
  *   inflight.c    requests in flight without an L1, and the loads each one serves;
+ *   hyper.c       adaptive granularity's hyper blocks in that table (the elastic MSHR);
  *   smem.c        a shared access's conflict degree under a scheme (hamm/banked.h);
  *   pipe.c        the shared-memory pipeline model (docs/SMEM.md): stalls, the PREMEM
  *                 queue, the writeback port, conflict-aware masking;
@@ -55,6 +56,7 @@ typedef struct lsu_state {
     gpu_transaction tr[GPU_MAX_TRANSACTIONS];
     uint32_t ntr, next;   /* transactions, and the next one to issue */
     uint32_t sectors_left;/* sector rule without an L1: sectors of tr[next] still to send */
+    uint32_t gran;        /* adaptive granularity: the load's hyper block bytes (0: off) */
     uint64_t free_at;     /* shared accesses: the cycle their conflict passes end */
 } lsu_state;
 
@@ -62,6 +64,7 @@ typedef struct inflight_entry {
     uint64_t addr;
     uint8_t used, write;
     uint32_t waiting; /* load entries in this entry's slice of the id array */
+    uint32_t bytes;   /* the request's size (adaptive granularity: a hyper block's) */
 } inflight_entry;
 
 #define WB_RING 512u /* writeback slots looked ahead; a later result is not checked */
@@ -140,9 +143,17 @@ int pipe_stalled(gpu_core *c, uint64_t now);
 
 /* inflight.c */
 uint32_t inflight_find(const gpu_core *c, uint64_t addr, int write);
-int inflight_add(gpu_core *c, uint64_t addr, int write, uint32_t load);
+int inflight_add(gpu_core *c, uint64_t addr, uint32_t bytes, int write, uint32_t load);
+uint32_t inflight_find_covering(const gpu_core *c, uint64_t addr, uint32_t bytes);
+uint32_t inflight_find_sized(const gpu_core *c, uint64_t addr, uint32_t bytes);
 int inflight_merge(gpu_core *c, uint32_t e, uint32_t load);
 uint32_t inflight_release(gpu_core *c, uint32_t e, const uint32_t **loads);
+
+/* hyper.c (adaptive granularity, docs/GRANULARITY.md; only called when it is on) */
+uint32_t hyper_granularity(const gpu_core *c, const warp *wp);
+void hyper_count(gpu_core *c, uint32_t gran); /* a load instruction at gran bytes */
+int hyper_send(gpu_core *c, gpu_packet p);
+uint32_t hyper_reply_entry(const gpu_core *c, const gpu_packet *p);
 
 /* core.c */
 void core_warp_ended(gpu_core *c, uint32_t w);

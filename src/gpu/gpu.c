@@ -60,7 +60,8 @@ static hamm_status make_locality(gpu *g, hamm_error *err)
     const hamm_dram_config *d = &g->p.dram.cfg.dram;
     uint32_t banks = d->banks * (d->ranks ? d->ranks : 1);
     if (!gpu_locality_init(&g->pre_icnt, g->p.cores * g->channels, banks) ||
-        !gpu_locality_init(&g->post_icnt, g->channels, banks))
+        !gpu_locality_init(&g->post_icnt, g->channels, banks) ||
+        !gpu_horizontal_init(&g->horizontal, g->channels, banks))
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the GPU");
     return HAMM_OK;
 }
@@ -78,6 +79,22 @@ static hamm_status make_parts(gpu *g, hamm_error *err)
         if (st)
             return st;
     }
+    return HAMM_OK;
+}
+
+/* Adaptive granularity's largest hyper block: one row of one channel at most. */
+static hamm_status gran_bound(gpu *g, hamm_error *err)
+{
+    gpu_gran_params *r = &g->p.core.gran;
+    if (!r->adaptive)
+        return HAMM_OK;
+    uint32_t most = gpu_gran_interleave(g->map);
+    if (r->max_bytes > most)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "granularity.max_bytes",
+                                "%u bytes: the address map keeps only %u contiguous bytes in "
+                                "one row of one channel", r->max_bytes, most);
+    r->max_bytes = r->max_bytes ? r->max_bytes : most;
+    r->min_bytes = r->min_bytes > r->max_bytes ? r->max_bytes : r->min_bytes;
     return HAMM_OK;
 }
 
@@ -122,6 +139,8 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
     if (!st)
         st = make_parts(g, err);
     if (!st)
+        st = gran_bound(g, err);
+    if (!st)
         st = make_cores(g, err);
     if (!st && p->core.dwt.period)
         st = gpu_dwt_new(&g->dwt, &p->core.dwt, p->cores, p->core.schedulers,
@@ -149,6 +168,7 @@ void gpu_free(gpu *g)
     gpu_icnt_free(g->rep);
     gpu_locality_free(&g->pre_icnt);
     gpu_locality_free(&g->post_icnt);
+    gpu_horizontal_free(&g->horizontal);
     hamm_engine_free(g->dram);
     hamm_addrmap_free(g->own_map);
     free(g);

@@ -5,6 +5,7 @@
 
 #include "dwt.h"
 #include "gpu.h"
+#include "horizontal.h"
 #include "locality.h"
 
 enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLOCKS };
@@ -23,6 +24,7 @@ struct gpu {
     gpu_icnt *req, *rep;
     gpu_locality pre_icnt, post_icnt; /* row locality of the requests entering and leaving
                                          the crossbar */
+    gpu_horizontal horizontal; /* how rows shared by cores arrive at the channels */
     hamm_engine *dram;
     gpu_partition **part;
     gpu_dwt *dwt;           /* warp throttling (DWT-CS), NULL when off */

@@ -184,6 +184,21 @@ static const struct schema_field dwt_rows[] = {
 };
 static const struct schema_table dwt_table = {ROWS(dwt_rows)};
 
+/* Adaptive DRAM access granularity, the Gou thesis' chapter 6 (docs/GRANULARITY.md). */
+static const struct schema_field gran_rows[] = {
+    {"adaptive", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 0, NULL, M(granularity.adaptive), 0, "", NULL,
+     "a load's misses fetch its hyper block (Alg. 6.1; needs no L1 and no L2)", NULL},
+    {"min_bytes", SCHEMA_U32, SCHEMA_QUIET | POW2, 32, 4096, 32, NULL, M(granularity.min_bytes),
+     0, "bytes", NULL, "the DRAM's minimal access", NULL},
+    {"max_bytes", SCHEMA_U32, SCHEMA_QUIET, 0, 1 << 20, 0, NULL, M(granularity.max_bytes), 0,
+     "bytes", NULL, "the largest hyper block (0: the address map's channel interleaving)",
+     NULL},
+    {"any_cta_stride", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 0, NULL, M(granularity.any_cta_stride),
+     0, "", NULL, "Alg. 6.1 line 6 without d = blockDim.x * e: the CTA's own row suffices",
+     NULL},
+};
+static const struct schema_table gran_table = {ROWS(gran_rows)};
+
 static const struct schema_field model_rows[] = {
     {"schema", SCHEMA_TAG, REQ, 0, 0, 0, GPU_MODEL_SCHEMA, 0, 0, "", NULL, "file kind", NULL},
     {"name", SCHEMA_STRING, REQ, 1, 127, 0, NULL, M(name), sizeof(((gpu_model *)0)->name), "",
@@ -199,6 +214,8 @@ static const struct schema_field model_rows[] = {
     {"partition", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &partition_table, "per channel",
      NULL},
     {"dwt", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &dwt_table, "warp throttling", NULL},
+    {"granularity", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &gran_table,
+     "adaptive DRAM access granularity", NULL},
 };
 static const struct schema_table model_table = {ROWS(model_rows)};
 
@@ -222,11 +239,32 @@ static hamm_status check_smem(const gpu_model *m, const char *path, hamm_error *
     return HAMM_OK;
 }
 
+/* The hyper block lives in the core's in-flight table and goes to the DRAM queue as one
+ * request: no L1 (its MSHRs would take the table's place) and no L2 (its lines would cut
+ * the block up). */
+static hamm_status check_gran(const gpu_model *m, const char *path, hamm_error *err)
+{
+    const char *cache = m->l1.sets ? "an L1" : m->l2.sets ? "an L2" : NULL;
+    if (m->granularity.adaptive && cache)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "granularity.adaptive",
+                             "needs a GPU without data caches (the thesis' GPU); this one has "
+                             "%s", cache);
+    if (m->granularity.max_bytes &&
+        (m->granularity.max_bytes & (m->granularity.max_bytes - 1) ||
+         m->granularity.max_bytes < m->granularity.min_bytes))
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "granularity.max_bytes",
+                             "%u: expected 0 (the address map's interleaving) or a power of two "
+                             "of at least min_bytes (%u)", m->granularity.max_bytes,
+                             m->granularity.min_bytes);
+    return HAMM_OK;
+}
+
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
     hamm_status st = schema_load_file(&model_table, m, path, "a model file", err);
     st = st ? st : check_smem(m, path, err);
+    st = st ? st : check_gran(m, path, err);
     return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
@@ -301,6 +339,8 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
     c->latency[GPU_OP_SFU] = m->core.sfu_latency;
     c->latency[GPU_OP_SHARED_LOAD] = m->core.shared_latency;
     smem_params(m, &c->smem);
+    c->gran = (gpu_gran_params){(int)m->granularity.adaptive, m->granularity.min_bytes,
+                                m->granularity.max_bytes, (int)m->granularity.any_cta_stride};
     c->dwt = (gpu_dwt_params){m->dwt.period, m->dwt.mpki_threshold, m->dwt.detect_periods,
                               m->dwt.sample_periods};
     if (c->has_l1)

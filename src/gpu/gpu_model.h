@@ -54,6 +54,10 @@ typedef struct gpu_model {
         uint32_t period, detect_periods, sample_periods;
         double mpki_threshold;
     } dwt;                        /* DWT-CS (docs/CACHE-MGMT.md); period 0: off */
+    struct {
+        int adaptive, any_cta_stride;
+        uint32_t min_bytes, max_bytes; /* max 0: the address map's interleaving */
+    } granularity;                /* the Gou thesis' chapter 6 (docs/GRANULARITY.md) */
 } gpu_model;
 
 /* Read a GPU model file.  Errors name the file and the JSON path. */

@@ -84,6 +84,7 @@ static void l2_tick(gpu *g)
         if (gpu_icnt_peek(g->req, c, icnt_now, &p) && gpu_partition_accept(g->part[c], &p, now)) {
             gpu_icnt_pop(g->req, c);
             gpu_locality_see(&g->post_icnt, c, p.bank, p.row);
+            gpu_horizontal_see(&g->horizontal, c, p.bank, p.row, p.core, p.bytes);
         }
         gpu_partition_l2_cycle(g->part[c], now, g->clk[CLK_DRAM].cycle);
     }

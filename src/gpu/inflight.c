@@ -11,13 +11,35 @@ uint32_t inflight_find(const gpu_core *c, uint64_t addr, int write)
     return CORE_NONE;
 }
 
+/* Adaptive granularity (hyper.c): the read in flight whose bytes cover [addr, addr +
+ * bytes), and the one of exactly that address and size (a reply's). */
+uint32_t inflight_find_covering(const gpu_core *c, uint64_t addr, uint32_t bytes)
+{
+    for (uint32_t e = 0; e < c->p.max_inflight; e++) {
+        const inflight_entry *f = &c->inflight[e];
+        if (f->used && !f->write && f->addr <= addr && addr + bytes <= f->addr + f->bytes)
+            return e;
+    }
+    return CORE_NONE;
+}
+
+uint32_t inflight_find_sized(const gpu_core *c, uint64_t addr, uint32_t bytes)
+{
+    for (uint32_t e = 0; e < c->p.max_inflight; e++) {
+        const inflight_entry *f = &c->inflight[e];
+        if (f->used && !f->write && f->addr == addr && f->bytes == bytes)
+            return e;
+    }
+    return CORE_NONE;
+}
+
 /* 0 when every entry is taken. */
-int inflight_add(gpu_core *c, uint64_t addr, int write, uint32_t load)
+int inflight_add(gpu_core *c, uint64_t addr, uint32_t bytes, int write, uint32_t load)
 {
     for (uint32_t e = 0; e < c->p.max_inflight; e++) {
         if (c->inflight[e].used)
             continue;
-        c->inflight[e] = (inflight_entry){addr, 1, (uint8_t)(write != 0), 1};
+        c->inflight[e] = (inflight_entry){addr, 1, (uint8_t)(write != 0), 1, bytes};
         c->inflight_ids[(size_t)e * c->p.max_merge] = load;
         return 1;
     }

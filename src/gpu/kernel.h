@@ -54,6 +54,15 @@ typedef struct gpu_kernel_info {
 
 typedef struct gpu_cta gpu_cta; /* a source's state for one resident CTA */
 
+/* A memory instruction's address pattern as a compile-time analyzer knows it (the Gou
+ * thesis' 1D/2D skeleton, section 6.3.2): along x, address = f + d * ctaid.x + e * tid.x
+ * for every other index held fixed.  docs/GRANULARITY.md. */
+typedef struct gpu_access_pattern {
+    int64_t e;          /* bytes between neighbouring threads along x */
+    int64_t d;          /* bytes between neighbouring CTAs along x */
+    uint32_t data_size; /* bytes each thread accesses */
+} gpu_access_pattern;
+
 /* A kernel source.  open_cta is called with cta = 0, 1, 2, ... in order; next fills
  * `out` with warp w's next instruction and returns 1, or returns 0 when the warp has no
  * more (an error in the source is returned through open_cta or next's status). */
@@ -64,6 +73,10 @@ typedef struct gpu_kernel_source {
     hamm_status (*next)(void *self, gpu_cta *cta, uint32_t warp, gpu_inst *out, int *has,
                         hamm_error *err);
     void (*close_cta)(void *self, gpu_cta *cta);
+    /* May be NULL (nothing is known of the addresses: an Accel-Sim recording).  1 with
+     * *out set when the instruction at pc has the affine pattern along x; 0 when the
+     * analysis fails (a random draw, a gather, an index not affine in tid.x). */
+    int (*pattern)(void *self, uint64_t pc, gpu_access_pattern *out);
 } gpu_kernel_source;
 
 /* Derived counts. */

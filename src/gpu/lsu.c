@@ -87,6 +87,10 @@ int lsu_start(gpu_core *c, uint32_t w, uint64_t now)
                                          .ready = now};
         wp->pending_loads++;
         wp->reg_ready[wp->inst.dst] = NOT_READY;
+        if (c->p.gran.adaptive) {
+            u->gran = hyper_granularity(c, wp);
+            hyper_count(c, u->gran);
+        }
     }
     return 1;
 }
@@ -120,6 +124,8 @@ static int send_direct(gpu_core *c, uint64_t now)
     gpu_packet p = request_of(c, t, k, write, now);
     if (write)
         return out_push(c, p);
+    if (c->p.gran.adaptive)
+        return hyper_send(c, p);
     uint32_t e = inflight_find(c, p.addr, 0);
     if (e != CORE_NONE) {
         if (!inflight_merge(c, e, u->load))
@@ -128,7 +134,7 @@ static int send_direct(gpu_core *c, uint64_t now)
     } else if (!out_push(c, p)) {
         return 0;
     } else {
-        inflight_add(c, p.addr, 0, u->load); /* never full: entries = max_inflight */
+        inflight_add(c, p.addr, p.bytes, 0, u->load); /* never full: entries = max_inflight */
     }
     c->loads[u->load].outstanding++;
     return 1;
@@ -237,7 +243,7 @@ void gpu_core_reply(gpu_core *c, const gpu_packet *p, uint64_t now)
             lsu_load_done(c, ids[i], now, 1);
         return;
     }
-    uint32_t e = inflight_find(c, p->addr, 0);
+    uint32_t e = c->p.gran.adaptive ? hyper_reply_entry(c, p) : inflight_find(c, p->addr, 0);
     if (e == CORE_NONE)
         return;
     const uint32_t *loads;

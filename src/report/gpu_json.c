@@ -1,6 +1,8 @@
 /* gpu_json.c - a finished GPU simulation as JSON (schema hamm-gpu/1, docs/JSON.md): the
  * whole run, each core (cycles, IPC, L1) and each memory channel (DRAM efficiency,
  * utilization, row locality, queue occupancy, reply stalls, L2). */
+#include <stdio.h>
+
 #include "gpu/gpu_internal.h"
 #include "hamm/report.h"
 #include "json_util.h"
@@ -138,6 +140,47 @@ static json_t *icnt_json(const gpu *g, int *ok)
     return o;
 }
 
+/* How rows shared by cores arrive at the channels (src/gpu/horizontal.h). */
+static json_t *horizontal_json(const gpu *g, int *ok)
+{
+    const gpu_horizontal_stats *h = &g->horizontal.st;
+    json_t *o = json_object();
+    report_set(o, "pieces", u64(h->pieces), ok);
+    report_set(o, "row_followers", u64(h->followers), ok);
+    report_set(o, "row_followers_other_core", u64(h->followers_other_core), ok);
+    report_set(o, "interleaved", u64(h->interleaved), ok);
+    report_set(o, "interleaved_other_core", u64(h->interleaved_other_core), ok);
+    report_set(o, "interleaved_share",
+               report_ratio(h->interleaved, h->followers + h->interleaved), ok);
+    return o;
+}
+
+/* Adaptive DRAM access granularity (docs/GRANULARITY.md), summed over the cores. */
+static json_t *granularity_json(const gpu *g, int *ok)
+{
+    uint64_t hyper = 0, merged = 0, by[GPU_GRAN_BUCKETS] = {0};
+    for (uint32_t i = 0; i < gpu_cores(g); i++) {
+        const gpu_core_stats *s = gpu_core_stats_of(gpu_core_at(g, i));
+        hyper += s->hyper_requests;
+        merged += s->hyper_merged;
+        for (int b = 0; b < GPU_GRAN_BUCKETS; b++)
+            by[b] += s->gran_loads[b];
+    }
+    json_t *o = json_object(), *loads = json_object();
+    for (int b = 0; b < GPU_GRAN_BUCKETS; b++) {
+        char key[16];
+        snprintf(key, sizeof key, "%u", 32u << b);
+        if (by[b])
+            report_set(loads, key, u64(by[b]), ok);
+    }
+    report_set(o, "adaptive", json_boolean(g->p.core.gran.adaptive), ok);
+    report_set(o, "max_bytes", u64(g->p.core.gran.max_bytes), ok);
+    report_set(o, "hyper_requests", u64(hyper), ok);
+    report_set(o, "hyper_merged_loads", u64(merged), ok);
+    report_set(o, "loads_by_bytes", loads, ok);
+    return o;
+}
+
 static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_insts, int *ok)
 {
     hamm_channel_result t;
@@ -152,6 +195,8 @@ static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_in
     report_set(o, "utilization", report_measure(hamm_result_utilization(&t)), ok);
     report_set(o, "row_locality", report_measure(hamm_result_row_locality(&t)), ok);
     report_set(o, "interconnect", icnt_json(g, ok), ok);
+    report_set(o, "horizontal", horizontal_json(g, ok), ok);
+    report_set(o, "granularity", granularity_json(g, ok), ok);
     return o;
 }
 

@@ -225,6 +225,8 @@ static hamm_status read_kernel(struct load *ld, json_t *obj, size_t i)
     st = body ? body_compile(kc, body) : jctx_fail(c, "body", "is missing");
     if (st == HAMM_OK)
         st = body_check_regs(kc);
+    if (st == HAMM_OK)
+        pattern_analyze(k);
     free(kc);
     return st;
 }

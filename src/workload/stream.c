@@ -253,4 +253,5 @@ void workload_source(const hamm_workload *wl, size_t k, gpu_kernel_source *out)
     out->open_cta = open_cta;
     out->next = next;
     out->close_cta = close_cta;
+    out->pattern = pattern_of;
 }

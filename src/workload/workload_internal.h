@@ -67,6 +67,8 @@ typedef struct wl_node {
     uint32_t ifdepth;        /* ifs enclosing it */
     uint32_t jump;
     uint64_t pc;             /* first instruction's pc; a group's are pc, pc + 8, ... */
+    int has_pattern;         /* global loads: the analyzer's skeleton (pattern.c) */
+    gpu_access_pattern pattern;
     char path[WL_PATH];      /* where it is in the file, for errors while streaming */
 } wl_node;
 
@@ -96,5 +98,10 @@ struct hamm_workload {
 /* The random number of one access by one thread in one iteration: a hash of the seed
  * and those, so streams do not depend on the order warps run in. */
 uint64_t workload_random(uint64_t seed, uint64_t thread, const int64_t *iters, uint32_t depth);
+
+/* pattern.c: each global load's address pattern along x, as the Gou thesis' analyzer
+ * would find it (docs/GRANULARITY.md); and the kernel source's lookup of it. */
+void pattern_analyze(wl_kernel *k);
+int pattern_of(void *self, uint64_t pc, gpu_access_pattern *out);
 
 #endif

@@ -53,7 +53,7 @@ static void s_close(void *self, gpu_cta *cta)
 
 gpu_kernel_source script_source(script *s)
 {
-    return (gpu_kernel_source){s, s_info, s_open, s_next, s_close};
+    return (gpu_kernel_source){s, s_info, s_open, s_next, s_close, NULL};
 }
 
 script script_make(uint32_t threads, const gpu_inst *prog, uint32_t len, addr_fn a)
