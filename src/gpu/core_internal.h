@@ -54,6 +54,8 @@ typedef struct lsu_state {
     uint32_t ntr, next;   /* transactions, and the next one to issue */
     uint32_t sectors_left;/* sector rule without an L1: sectors of tr[next] still to send */
     uint64_t free_at;     /* shared accesses: the cycle their conflict passes end */
+    uint32_t pass_now;    /* banked L1: the pass the LSU is in (l1bank.h) */
+    uint8_t pass[GPU_MAX_TRANSACTIONS]; /* banked L1: the pass of each transaction */
 } lsu_state;
 
 typedef struct inflight_entry {
