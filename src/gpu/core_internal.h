@@ -48,6 +48,7 @@ typedef struct load_entry {
 /* The memory instruction the LSU is working through. */
 typedef struct lsu_state {
     uint8_t busy;
+    uint8_t banked;       /* its transactions go through a banked L1 in passes */
     uint32_t warp, load;  /* load: its load_entry, CORE_NONE for stores */
     gpu_op op;
     gpu_transaction tr[GPU_MAX_TRANSACTIONS];

@@ -98,7 +98,8 @@ int lsu_start(gpu_core *c, uint32_t w, uint64_t now)
     u->ntr = (uint32_t)gpu_coalesce(c->p.coalesce, wp->inst.addr, wp->inst.width,
                                     wp->inst.active, u->tr);
     u->sectors_left = u->ntr ? requests_left(c, &u->tr[0]) : 0;
-    if (l1_banked(c))
+    u->banked = (uint8_t)l1_banked(c);
+    if (u->banked)
         plan_banks(c);
     if (u->op == GPU_OP_LOAD) {
         u->load = free_load_entry(c); /* lsu_accepts made sure there is one */
@@ -206,12 +207,12 @@ void lsu_step(gpu_core *c, uint64_t now)
         c->events += !u->busy;
         return;
     }
-    if (u->next < u->ntr && l1_banked(c)) {
-        send_banked(c, now);
-    } else if (u->next < u->ntr) {
-        if (!(c->l1 ? send_l1(c, now) : send_direct(c, now)))
+    if (u->next < u->ntr) {
+        if (u->banked)
+            send_banked(c, now);
+        else if (!(c->l1 ? send_l1(c, now) : send_direct(c, now)))
             return;
-        if (--u->sectors_left == 0 && ++u->next < u->ntr)
+        else if (--u->sectors_left == 0 && ++u->next < u->ntr)
             u->sectors_left = requests_left(c, &u->tr[u->next]);
     }
     if (u->next == u->ntr)
