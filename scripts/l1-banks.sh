@@ -27,26 +27,29 @@ for c in low32 xor32 low128 xor128; do
         "$gpu" >"$tmp/$c.json"
 done
 
-# run WORKLOAD CONFIG: "cycles passes conflict_cycles"
+# run WORKLOAD CONFIG: "cycles passes conflict_cycles"; unbanked, the passes are the L1's
+# accesses (one a cycle)
 run() {
     "$HAMM" simulate -m gtx480 --gpu "$tmp/$2.json" --workload "$1" --json |
-        jq -r '[.total.core_cycles, ([.cores[].l1_bank_passes // 0] | add),
+        jq -r '[.total.core_cycles,
+                ([.cores[] | .l1_bank_passes // .l1.accesses] | add),
                 ([.cores[].l1_bank_conflict_cycles // 0] | add)] | @tsv'
 }
 
 # pct NEW BASE: the change in percent, one decimal
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }'; }
 
+# Cells: 1 bank "cycles / L1 passes"; 4 banks "cycle change / passes (conflict cycles)".
 {
-    echo "| workload | cycles, 1 bank | 4 x 32 B low-order | 4 x 32 B XOR | 4 x 128 B low-order | 4 x 128 B XOR |"
+    echo "| workload | 1 bank | 4 x 32 B low-order | 4 x 32 B XOR | 4 x 128 B low-order | 4 x 128 B XOR |"
     echo "|---|---:|---:|---:|---:|---:|"
     for w in "$root"/models/workloads/*.json; do
         name=$(basename "$w" .json)
-        read -r base _ _ < <(run "$w" base)
-        row="| $name | $base"
+        read -r base bpasses _ < <(run "$w" base)
+        row="| $name | $base / $bpasses"
         for c in low32 xor32 low128 xor128; do
             read -r cyc passes conf < <(run "$w" "$c")
-            row+=" | $(pct "$cyc" "$base") ($passes passes, $conf conflict)"
+            row+=" | $(pct "$cyc" "$base") / $passes ($conf)"
         done
         echo "$row |"
     done
