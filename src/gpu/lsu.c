@@ -172,9 +172,10 @@ static int send_l1(gpu_core *c, uint64_t now)
     return 1;
 }
 
-/* A banked L1: this pass' transactions, in order; the pass ends when all are in (a
- * failed one is retried next cycle, holding the pass, as the unbanked L1 holds its
- * access). */
+/* A banked L1: this pass' transactions, in order (one whose pass has come waits behind
+ * an earlier one of a later pass, so the last still goes in pass degree - 1); the pass
+ * ends when all are in (a failed one is retried next cycle, holding the pass, as the
+ * unbanked L1 holds its access). */
 static void send_banked(gpu_core *c, uint64_t now)
 {
     lsu_state *u = &c->lsu;
