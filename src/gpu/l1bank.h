@@ -5,8 +5,11 @@
  * A bank delivers, per cycle, its part of one access (one line, or a segment of it,
  * with its sectors); an access whose bytes span several banks needs each of them in the
  * same pass.  The degree is the most accesses any one bank must serve; an access goes in
- * the pass of its rank in its busiest bank, so the warp's L1 access takes exactly
- * `degree` passes (with one bank: one access a pass, the unbanked L1's pace). */
+ * pass k, k the most accesses ahead of it in any one of its banks, so the warp's L1
+ * access takes exactly `degree` passes (with one bank: one access a pass, the unbanked
+ * L1's pace).  Where accesses' bank sets overlap in part (partial lines over narrow
+ * banks), a pass may then hold two accesses of one bank: the degree, the least any
+ * schedule needs, is the cost, as the shared memory's is. */
 #ifndef HAMM_GPU_L1BANK_H
 #define HAMM_GPU_L1BANK_H
 
