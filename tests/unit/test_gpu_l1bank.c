@@ -160,6 +160,68 @@ static void core_degree_four_takes_four_cycles(void **state)
     assert_int_equal(st.l1_bank_conflict_cycles, 0);
 }
 
+/* Replies come MEMORY_LATENCY cycles after a request leaves; the cycles the first and
+ * second ALU issue. */
+enum { MEMORY_LATENCY = 100, PENDING = 64 };
+
+static void alu_cycles(const gpu_core_params *p, uint64_t at[2])
+{
+    gpu_inst prog[] = {LD(5), ALU(6, 5), LD(7), ALU(8, 7)};
+    script s = script_make(32, prog, 4, four_lines_addr);
+    gpu_kernel_source src = script_source(&s);
+    gpu_core *c = NULL;
+    hamm_error err = {0};
+    assert_int_equal(gpu_core_new(&c, p, &err), HAMM_OK);
+    assert_int_equal(gpu_core_launch(c, &src, 0, &err), HAMM_OK);
+    gpu_packet pend[PENDING];
+    uint64_t due[PENDING];
+    uint32_t n = 0;
+    at[0] = at[1] = 0;
+    for (uint64_t now = 0; now < 300; now++) {
+        for (uint32_t i = 0; i < n;)
+            if (due[i] <= now) {
+                gpu_core_reply(c, &pend[i], now);
+                pend[i] = pend[--n];
+                due[i] = due[n];
+            } else {
+                i++;
+            }
+        assert_int_equal(gpu_core_cycle(c, now, &err), HAMM_OK);
+        for (gpu_packet pk; gpu_core_out_peek(c, &pk) && n < PENDING; n++) {
+            gpu_core_out_pop(c);
+            pend[n] = pk;
+            due[n] = now + MEMORY_LATENCY;
+        }
+        uint64_t alus = gpu_core_stats_of(c)->warp_insts[GPU_OP_ALU];
+        if (alus && alus <= 2 && !at[alus - 1])
+            at[alus - 1] = now;
+    }
+    gpu_core_free(c);
+}
+
+/* A hit's data is ready l1_latency (20) after its own pass.  Load 5 issues at 0.
+ * Unbanked and 4 low-order banks: its four misses leave at 1, 2, 3, 4 and are back at
+ * 101..104, so ALU 6 issues at 104, load 7 at 105; its four hits go at 106..109 and the
+ * last is ready at 129, when ALU 8 issues.  XOR: the misses all leave at 1 and are back
+ * at 101: ALU 6 at 101, load 7 at 102, its hits all at 103, ready at 123. */
+static void hits_ready_after_their_pass(void **state)
+{
+    (void)state;
+    gpu_core_params p = core_params();
+    uint64_t at[2];
+    alu_cycles(&p, at);
+    assert_int_equal(at[0], 104);
+    assert_int_equal(at[1], 129);
+    p.l1_banks = banks(4, 128, "low-order");
+    alu_cycles(&p, at);
+    assert_int_equal(at[0], 104);
+    assert_int_equal(at[1], 129);
+    p.l1_banks = banks(4, 128, "xor");
+    alu_cycles(&p, at);
+    assert_int_equal(at[0], 101);
+    assert_int_equal(at[1], 123);
+}
+
 static void core_rejects_bad_banks(void **state)
 {
     (void)state;
@@ -261,6 +323,7 @@ int main(void)
         cmocka_unit_test(degree_four_then_xor),
         cmocka_unit_test(sectors_spread_over_banks),
         cmocka_unit_test(core_degree_four_takes_four_cycles),
+        cmocka_unit_test(hits_ready_after_their_pass),
         cmocka_unit_test(core_rejects_bad_banks),
         cmocka_unit_test(model_defaults_and_fields),
         cmocka_unit_test(bad_fields),
