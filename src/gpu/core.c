@@ -15,6 +15,10 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
                       : !p->shared_banks             ? "shared_banks"
                       : !p->out_queue                ? "out_queue"
                       : p->has_l1 && p->l1.mshr_max_merge > 64 ? "l1.mshr_max_merge"
+                      : p->has_l1 && p->l1_banks.banks > 1 &&
+                              (!p->l1_banks.bank_bytes || !p->l1_banks.scheme.modules ||
+                               p->l1_banks.scheme.modules > GPU_L1BANK_MAX_MODULES)
+                          ? "l1.banks"
                       : p->smem.pipeline != GPU_PIPE_DECOUPLED &&
                               (!p->smem.chc_sets || !p->smem.chc_ways ||
                                p->smem.nonmem_queue >= WB_RING / 2)
@@ -29,6 +33,7 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
                             "core: a warp of threads, one CTA, one scheduler, one request in "
                             "flight, one shared bank, one queued packet, and issue costs of at "
                             "least one cycle are needed; an L1 MSHR merges at most 64 requests; "
+                            "L1 banks need a bank width and at most 64 modules; "
                             "the pipeline model needs a conflict history cache");
 }
 

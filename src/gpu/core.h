@@ -22,6 +22,7 @@
 #include "granularity.h"
 #include "hamm/banked.h"
 #include "kernel.h"
+#include "l1bank.h"
 
 typedef enum gpu_sched_policy {
     GPU_SCHED_LRR, /* loose round-robin: the next eligible warp after the last issued */
@@ -79,6 +80,7 @@ typedef struct gpu_core_params {
     gpu_dwt_params dwt;                 /* the GPU's warp throttling (not a core's) */
     gpu_smem_params smem;               /* shared scheme and pipeline (zero: the default) */
     gpu_gran_params gran;               /* adaptive DRAM access granularity (off: zero) */
+    gpu_l1bank_params l1_banks;         /* the L1's banks (zero: not banked) */
 } gpu_core_params;
 
 /* A request to the memory system or its reply. */
@@ -107,6 +109,9 @@ typedef struct gpu_core_stats {
     uint64_t gran_loads[GPU_GRAN_BUCKETS]; /* load instructions by granularity: 32 << i */
     uint64_t load_latency_sum, loads_returned; /* packet round trips, core cycles */
     uint64_t shared_conflict_cycles; /* cycles beyond one pass that conflicts cost */
+    /* A banked L1 (l1bank.h): its warp accesses, their passes, and the passes beyond
+     * the least their bank touches need. */
+    uint64_t l1_bank_accesses, l1_bank_passes, l1_bank_conflict_cycles;
     uint64_t ctas_done;
     /* The pipeline model (pipeline not decoupled): cycles no instruction could issue for a
      * stalled pipeline, those of them a shared access caused (its conflict passes, or a
@@ -148,6 +153,8 @@ const gpu_core_stats *gpu_core_stats_of(const gpu_core *c);
 /* Whether the pipeline model is on (its counters are then reported). */
 int gpu_core_pipeline_on(const gpu_core *c);
 const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c); /* NULL without an L1 */
+/* Whether the core's L1 is banked (its bank counters are then reported). */
+int gpu_core_l1_banked(const gpu_core *c);
 /* Let only the oldest `warps` live warps issue from now on (0: all); it starts at
  * max_active_warps.  DWT-CS sets it. */
 void gpu_core_set_warp_limit(gpu_core *c, uint32_t warps);

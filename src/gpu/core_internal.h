@@ -50,6 +50,7 @@ typedef struct load_entry {
 /* The memory instruction the LSU is working through. */
 typedef struct lsu_state {
     uint8_t busy;
+    uint8_t banked;       /* its transactions go through a banked L1 in passes */
     uint32_t warp, load;  /* load: its load_entry, CORE_NONE for stores */
     uint32_t cta;         /* its warp's CTA's number (a store outlives its warp) */
     gpu_op op;
@@ -58,6 +59,8 @@ typedef struct lsu_state {
     uint32_t sectors_left;/* sector rule without an L1: sectors of tr[next] still to send */
     uint32_t gran;        /* adaptive granularity: the load's hyper block bytes (0: off) */
     uint64_t free_at;     /* shared accesses: the cycle their conflict passes end */
+    uint32_t pass_now;    /* banked L1: the pass the LSU is in (l1bank.h) */
+    uint8_t pass[GPU_MAX_TRANSACTIONS]; /* banked L1: the pass of each transaction */
 } lsu_state;
 
 typedef struct inflight_entry {

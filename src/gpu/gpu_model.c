@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/enum_table.h"
 #include "config/schema.h"
@@ -75,6 +76,15 @@ static const struct schema_field cache_rows[] = {
      "", NULL, "DBSA: a window's miss rate above which the cache is bypassed", NULL},
     {"bypass_resample", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 1, NULL, C(bypass_resample), 0, "",
      NULL, "DBSA: keep measuring while bypassed and turn the cache back on", NULL},
+    /* docs/SMEM.md, "L1 banks" (GPGPU-Sim's -gpgpu_l1_banks*); the L1's only */
+    {"banks", SCHEMA_U32, SCHEMA_QUIET, 1, GPU_L1BANK_MAX_MODULES, 1, NULL, C(banks), 0, "",
+     NULL, "L1 banks (1: one access a cycle, not banked)", NULL},
+    {"bank_bytes", SCHEMA_U32, SCHEMA_QUIET | POW2, 4, 4096, 32, NULL, C(bank_bytes), 0,
+     "bytes", NULL, "consecutive bytes in one bank (the line size: line interleaving)", NULL},
+    {"bank_scheme", SCHEMA_STRING, SCHEMA_QUIET, 1, 127, 0, "low-order", C(bank_scheme),
+     sizeof(((gpu_cache_model *)0)->bank_scheme), "", NULL,
+     "banks' address scheme over addr / bank_bytes (docs/BANKED.md): low-order, xor, ...",
+     NULL},
 };
 static const struct schema_table cache_table = {ROWS(cache_rows)};
 
@@ -259,12 +269,37 @@ static hamm_status check_gran(const gpu_model *m, const char *path, hamm_error *
     return HAMM_OK;
 }
 
+/* The L1's bank scheme must parse for its banks and give at most 64 modules; the L2 is
+ * not banked. */
+static hamm_status check_l1_banks(const gpu_model *m, const char *path, hamm_error *err)
+{
+    hamm_banked_scheme s;
+    hamm_error e = {0};
+    if (m->l2.sets && m->l2.banks > 1)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "l2.banks",
+                             "%u: banks are modelled for the L1 only", m->l2.banks);
+    if (!m->l1.sets)
+        return HAMM_OK;
+    if (hamm_banked_parse(m->l1.bank_scheme, m->l1.banks, &s, &e))
+        /* a module count the scheme cannot take is the bank count's fault */
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path),
+                             strcmp(e.field, "modules") ? "l1.bank_scheme" : "l1.banks",
+                             "'%s' for %u banks: %s%s%s", m->l1.bank_scheme, m->l1.banks,
+                             e.field[0] ? e.field : "", e.field[0] ? ": " : "", e.text);
+    if (s.modules > GPU_L1BANK_MAX_MODULES)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "l1.bank_scheme",
+                             "'%s' for %u banks has %u modules: at most %u", s.spec,
+                             m->l1.banks, s.modules, GPU_L1BANK_MAX_MODULES);
+    return HAMM_OK;
+}
+
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
     hamm_status st = schema_load_file(&model_table, m, path, "a model file", err);
     st = st ? st : check_smem(m, path, err);
     st = st ? st : check_gran(m, path, err);
+    st = st ? st : check_l1_banks(m, path, err);
     return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
@@ -316,6 +351,14 @@ static void smem_params(const gpu_model *m, gpu_smem_params *p)
         p->custom = p->scheme.kind != HAMM_BANKED_LOW_ORDER;
 }
 
+static void l1_bank_params(const gpu_cache_model *m, gpu_l1bank_params *p)
+{
+    hamm_error e = {0};
+    *p = (gpu_l1bank_params){.banks = m->banks, .bank_bytes = m->bank_bytes};
+    if (hamm_banked_parse(m->bank_scheme, m->banks, &p->scheme, &e) != HAMM_OK)
+        p->banks = 1;
+}
+
 static void core_params(const gpu_model *m, gpu_core_params *c)
 {
     *c = (gpu_core_params){
@@ -345,6 +388,8 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
                               m->dwt.sample_periods};
     if (c->has_l1)
         cache_params(&m->l1, &c->l1);
+    if (c->has_l1 && m->l1.banks > 1) /* check_l1_banks made sure the scheme parses */
+        l1_bank_params(&m->l1, &c->l1_banks);
 }
 
 /* Reads between their RD and their data's end: the DRAM's pipeline, at one read a

@@ -23,6 +23,10 @@ typedef struct gpu_cache_model {
     uint32_t bypass_period;
     int bypass_resample;
     double bypass_threshold;
+    /* docs/SMEM.md, "L1 banks": banks (1: not banked), their interleave in bytes and
+     * the module function over addr / bank_bytes (a docs/BANKED.md spec); L1 only. */
+    uint32_t banks, bank_bytes;
+    char bank_scheme[128];
 } gpu_cache_model;
 
 typedef struct gpu_model {

@@ -81,6 +81,28 @@ static json_t *cache_json(imp_state *s, const imp_cache *c, uint32_t sets, uint3
     return j;
 }
 
+/* -gpgpu_l1_banks > 1: the banked L1 of docs/SMEM.md.  GPGPU-Sim's hashing function 1
+ * (the bank bits XOR the next as many bits) is the banked library's xor with s = log2
+ * banks; IPOLY and the Fermi hash are not in it: low-order, noted. */
+static hamm_status l1_banks(imp_state *s, json_t *l1, hamm_error *err)
+{
+    if (s->l1_banks < 2)
+        return HAMM_OK;
+    const char *scheme = s->l1_bank_hash == 1 ? "xor" : "low-order";
+    if (json_object_set_new(l1, "banks", json_integer(s->l1_banks)) ||
+        json_object_set_new(l1, "bank_bytes", json_integer(s->l1_bank_bytes)) ||
+        json_object_set_new(l1, "bank_scheme", json_string(scheme)))
+        return NOMEM(err);
+    if (s->l1_bank_hash < 2)
+        return HAMM_OK;
+    return import_note(s, "-gpgpu_l1_banks_hashing_function",
+                       s->l1_bank_hash == 2 ? "2 (IPOLY) is not a scheme of hamm's banked "
+                                              "library: low-order banks"
+                                            : "3 (the Fermi set hash) is not a scheme of "
+                                              "hamm's banked library: low-order banks",
+                       err);
+}
+
 /* hamm's scheduler nearest to GPGPU-Sim's -gpgpu_scheduler. */
 static const char *scheduler(imp_state *s, hamm_error *err, hamm_status *st)
 {
@@ -154,6 +176,8 @@ static hamm_status gpu_sections(imp_state *s, json_t *gpu, hamm_error *err)
         json_t *l1 = cache_json(s, &s->l1, s->l1.sets, s->l1_latency, "-gpgpu_cache:dl1", err);
         if (!l1 || json_object_set_new(gpu, "l1", l1) != 0)
             return l1 ? NOMEM(err) : err->status;
+        if (l1_banks(s, l1, err) != HAMM_OK)
+            return err->status;
     }
     if (s->l2.given) {
         uint64_t sets = (uint64_t)s->l2.sets * s->sub_partitions;

@@ -37,6 +37,7 @@ typedef struct imp_state {
     uint32_t coalesce_arch;
     imp_cache l1, l2;
     uint32_t l1_latency, shared_latency;
+    uint32_t l1_banks, l1_bank_bytes, l1_bank_hash; /* -gpgpu_l1_banks* (docs/SMEM.md) */
     uint32_t rop_latency, dram_latency; /* core cycles, as GPGPU-Sim counts both */
     uint32_t return_queue;         /* 0: unlimited */
     double clock[4];               /* core, icnt, l2, dram MHz */

@@ -37,6 +37,27 @@ U32(rd_coalesce, coalesce_arch, 0, 1000, "compute capability")
 U32(rd_network, network_mode, 0, 100, "network mode")
 U32(rd_flit, flit_bytes, 1, 4096, "flit bytes")
 U32(rd_bnkgrp, bnkgrp_low, 0, 1, "0 (higher bits) or 1 (lower bits)")
+U32(rd_l1_hash, l1_bank_hash, 0, 3, "0 (linear), 1 (XOR), 2 (IPOLY) or 3 (Fermi hash)")
+
+/* L1 banks and their interleave: powers of two, as GPGPU-Sim's bit masks take them. */
+static hamm_status rd_pow2(imp_state *s, const char *v, uint32_t lo, uint32_t hi,
+                           const char *what, uint32_t *out, hamm_error *err)
+{
+    hamm_status st = import_u32(s, v, lo, hi, what, out, err);
+    if (st == HAMM_OK && (*out & (*out - 1)))
+        return import_fail(s, err, "%s: %u is not a power of two", what, (unsigned)*out);
+    return st;
+}
+
+static hamm_status rd_l1_banks(imp_state *s, const char *v, hamm_error *err)
+{
+    return rd_pow2(s, v, 1, 64, "L1 banks", &s->l1_banks, err);
+}
+
+static hamm_status rd_l1_bank_bytes(imp_state *s, const char *v, hamm_error *err)
+{
+    return rd_pow2(s, v, 4, 4096, "L1 bank interleave bytes", &s->l1_bank_bytes, err);
+}
 
 /* "threads:warp_size[:...]" */
 static hamm_status rd_pipeline(imp_state *s, const char *v, hamm_error *err)
@@ -129,6 +150,9 @@ static const struct honoured {
     {"gpgpu_cache:dl1", rd_dl1, 0},
     {"gpgpu_cache:dl2", rd_dl2, 0},
     {"gpgpu_l1_latency", rd_l1_lat, 0},
+    {"gpgpu_l1_banks", rd_l1_banks, 0},
+    {"gpgpu_l1_banks_byte_interleaving", rd_l1_bank_bytes, 0},
+    {"gpgpu_l1_banks_hashing_function", rd_l1_hash, 0},
     {"gpgpu_l2_rop_latency", rd_rop_lat, 0},
     {"dram_latency", rd_dram_lat, 0},
     {"gpgpu_smem_latency", rd_smem_lat, 0},
@@ -252,6 +276,6 @@ void import_defaults(imp_state *s)
                      .shared_banks = 32, .scheduler = "lrr", .coalesce_arch = 13,
                      .chips = 2, .bus_bytes = 4, .burst = 4, .data_ratio = 2,
                      .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32,
-                     .l1_latency = 1, .rop_latency = 85, .dram_latency = 30,
+                     .l1_latency = 1, .l1_banks = 1, .l1_bank_bytes = 32, .rop_latency = 85, .dram_latency = 30,
                      .return_queue = 0};
 }

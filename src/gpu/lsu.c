@@ -1,9 +1,12 @@
 /* lsu.c - a core's load/store unit.  It works through one memory instruction at a time,
  * one access per cycle: a global one's coalesced transactions through the L1 (one line
- * access each) or, without an L1, straight out as requests (one per segment, or one per
- * sector under the sector rule), merged with a request already in flight to the same
- * block; a shared one in as many cycles as its bank-conflict degree.  Replies write
- * the load's register once all its accesses are back. */
+ * access each; a banked L1 takes them in its passes, l1bank.h) or, without an L1,
+ * straight out as requests (one per segment, or one per sector under the sector rule),
+ * merged with a request already in flight to the same block; a shared one in as many
+ * cycles as its bank-conflict degree.  Replies write the load's register once all its
+ * accesses are back. */
+#include <string.h>
+
 #include "core_internal.h"
 #include "streak.h"
 
@@ -68,6 +71,22 @@ static uint32_t requests_left(const gpu_core *c, const gpu_transaction *t)
     return c->l1 ? 1 : gpu_transaction_requests(c->p.coalesce, t);
 }
 
+static int l1_banked(const gpu_core *c)
+{
+    return c->l1 && c->p.l1_banks.banks > 1;
+}
+
+/* A banked L1: each transaction's pass, the access' degree counted (l1bank.h). */
+static void plan_banks(gpu_core *c)
+{
+    gpu_l1bank_plan plan;
+    gpu_l1bank_plan_of(&c->p.l1_banks, c->lsu.tr, c->lsu.ntr, &plan);
+    memcpy(c->lsu.pass, plan.pass, c->lsu.ntr);
+    c->st.l1_bank_accesses++;
+    c->st.l1_bank_passes += plan.degree;
+    c->st.l1_bank_conflict_cycles += gpu_l1bank_conflict_cycles(&c->p.l1_banks, &plan);
+}
+
 int lsu_start(gpu_core *c, uint32_t w, uint64_t now)
 {
     warp *wp = &c->warps[w];
@@ -81,6 +100,9 @@ int lsu_start(gpu_core *c, uint32_t w, uint64_t now)
     u->ntr = (uint32_t)gpu_coalesce(c->p.coalesce, wp->inst.addr, wp->inst.width,
                                     wp->inst.active, u->tr);
     u->sectors_left = u->ntr ? requests_left(c, &u->tr[0]) : 0;
+    u->banked = (uint8_t)l1_banked(c);
+    if (u->banked)
+        plan_banks(c);
     if (u->op == GPU_OP_LOAD) {
         u->load = free_load_entry(c); /* lsu_accepts made sure there is one */
         c->loads[u->load] = (load_entry){.warp = w, .reg = wp->inst.dst, .used = 1,
@@ -159,6 +181,21 @@ static int send_l1(gpu_core *c, uint64_t now)
     return 1;
 }
 
+/* A banked L1: this pass' transactions, in order (one whose pass has come waits behind
+ * an earlier one of a later pass, so the last still goes in pass degree - 1); the pass
+ * ends when all are in (a failed one is retried next cycle, holding the pass, as the
+ * unbanked L1 holds its access). */
+static void send_banked(gpu_core *c, uint64_t now)
+{
+    lsu_state *u = &c->lsu;
+    while (u->next < u->ntr && u->pass[u->next] <= u->pass_now) {
+        if (!send_l1(c, now))
+            return;
+        u->next++;
+    }
+    u->pass_now++;
+}
+
 static void finish(gpu_core *c, uint64_t now)
 {
     lsu_state *u = &c->lsu;
@@ -181,9 +218,11 @@ void lsu_step(gpu_core *c, uint64_t now)
         return;
     }
     if (u->next < u->ntr) {
-        if (!(c->l1 ? send_l1(c, now) : send_direct(c, now)))
+        if (u->banked)
+            send_banked(c, now);
+        else if (!(c->l1 ? send_l1(c, now) : send_direct(c, now)))
             return;
-        if (--u->sectors_left == 0 && ++u->next < u->ntr)
+        else if (--u->sectors_left == 0 && ++u->next < u->ntr)
             u->sectors_left = requests_left(c, &u->tr[u->next]);
     }
     if (u->next == u->ntr)
@@ -227,6 +266,11 @@ void gpu_core_out_pop(gpu_core *c)
         return;
     c->out_head = (c->out_head + 1) % c->p.out_queue;
     c->out_size--;
+}
+
+int gpu_core_l1_banked(const gpu_core *c)
+{
+    return l1_banked(c);
 }
 
 void gpu_core_reply(gpu_core *c, const gpu_packet *p, uint64_t now)

@@ -72,6 +72,11 @@ static json_t *core_json(const gpu *g, uint32_t i, int *ok)
         report_set(o, "chc_misses", u64(s->chc_misses), ok);
         report_set(o, "chc_underpredictions", u64(s->chc_underpredictions), ok);
     }
+    if (gpu_core_l1_banked(gpu_core_at(g, i))) { /* docs/SMEM.md, "L1 banks" */
+        report_set(o, "l1_bank_accesses", u64(s->l1_bank_accesses), ok);
+        report_set(o, "l1_bank_passes", u64(s->l1_bank_passes), ok);
+        report_set(o, "l1_bank_conflict_cycles", u64(s->l1_bank_conflict_cycles), ok);
+    }
     report_set(o, "l1", cache_json(gpu_core_l1_stats(gpu_core_at(g, i)), wi, ok), ok);
     return o;
 }
