@@ -24,9 +24,10 @@ void timed_queue_keys(const timed *m, tbank *k)
         return; /* only fast_choices reads them */
     uint64_t b = (uint64_t)(k - m->bank);
     uint64_t s0 = k->first_seq[0], s1 = k->first_seq[1];
-    k->kl[0] = k->col_l[0] | -(uint64_t)(s0 == NEVER);
-    k->kl[1] = k->col_l[1] | -(uint64_t)(s1 == NEVER);
-    k->kl[2] = k->row_l | -(uint64_t)(((s0 & s1) != NEVER) | (k->head_seq == NEVER));
+    k->kt[0] = key_time(m, k->col_l[0]) | -(uint64_t)(s0 == NEVER);
+    k->kt[1] = key_time(m, k->col_l[1]) | -(uint64_t)(s1 == NEVER);
+    k->kt[2] = key_time(m, k->row_l) |
+               -(uint64_t)(((s0 & s1) != NEVER) | (k->head_seq == NEVER));
     k->ka[0] = (uint64_t)(uint32_t)s0 << KEY_ID | 2 * b;
     k->ka[1] = (uint64_t)(uint32_t)s1 << KEY_ID | (2 * b + 1);
     k->ka[2] = (uint64_t)(uint32_t)k->head_seq << KEY_ID | b;
@@ -91,7 +92,7 @@ uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32
     return NIL;
 }
 
-/* Request i has issued its last burst: it leaves the queue. */
+/* Request i has issued its last burst: it leaves the queue (the caller re-keys its bank). */
 void timed_queue_remove(timed *m, uint32_t i)
 {
     treq *q = &m->pool[i];
@@ -115,7 +116,6 @@ void timed_queue_remove(timed *m, uint32_t i)
     else
         m->newest = q->older;
     k->head_seq = k->head == NIL ? NEVER : m->pool[k->head].seq;
-    timed_queue_keys(m, k);
     q->next = m->free_slot;
     m->free_slot = i;
     m->size--;
