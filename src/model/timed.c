@@ -31,19 +31,21 @@ timed *timed_new(const timed_params *p)
         timed_free(m);
         return NULL;
     }
+    /* fast_choices: fr-fcfs, with room in a key for every bank's id and every delay */
+    m->keyed = p->policy == HAMM_SCHED_FRFCFS && p->dram.banks <= 1u << (KEY_ID - 1) &&
+               m->d.max_delay < KEY_REACH;
     for (uint32_t b = 0; b < p->dram.banks; b++) {
         tbank *k = &m->bank[b];
         k->open_row = NO_ROW;
-        k->head = k->tail = k->first[0] = k->first[1] = NIL;
-        k->first_seq[0] = k->first_seq[1] = k->head_seq = NEVER;
+        k->head = k->tail = NIL;
+        k->head_seq = NEVER;
+        timed_queue_set_first(m, k, 0, NIL);
+        timed_queue_set_first(m, k, 1, NIL);
         timed_queue_keys(m, k);
     }
     for (uint32_t i = 0; i < p->queue_size; i++)
         m->pool[i].next = i + 1 < p->queue_size ? i + 1 : NIL;
     m->oldest = m->newest = NIL;
-    /* fast_choices: fr-fcfs, with room in a key for every bank's id and every delay */
-    m->keyed = p->policy == HAMM_SCHED_FRFCFS && p->dram.banks <= 1u << (KEY_ID - 1) &&
-               m->d.max_delay < KEY_REACH;
     int refresh = p->refresh && m->d.tREFI && m->d.tRFC;
     m->next_ref = refresh ? m->d.tREFI : NEVER;
     return m;

@@ -16,21 +16,26 @@ static void rekey_bank(timed *m, uint32_t b)
     timed_queue_keys(m, k);
 }
 
-/* Bank k's part of its decision keys, after any change to what they read (branch-free:
- * it runs after every command). */
+/* Bank k's part of its decision keys' time, after any change to what they read
+ * (branch-free: it runs after every command). */
 void timed_queue_keys(const timed *m, tbank *k)
 {
-    if (m->p.policy != HAMM_SCHED_FRFCFS)
+    if (!m->keyed)
         return; /* only fast_choices reads them */
-    uint64_t b = (uint64_t)(k - m->bank);
     uint64_t s0 = k->first_seq[0], s1 = k->first_seq[1];
     k->kt[0] = key_time(m, k->col_l[0]) | -(uint64_t)(s0 == NEVER);
     k->kt[1] = key_time(m, k->col_l[1]) | -(uint64_t)(s1 == NEVER);
     k->kt[2] = key_time(m, k->row_l) |
                -(uint64_t)(((s0 & s1) != NEVER) | (k->head_seq == NEVER));
-    k->ka[0] = (uint64_t)(uint32_t)s0 << KEY_ID | 2 * b;
-    k->ka[1] = (uint64_t)(uint32_t)s1 << KEY_ID | (2 * b + 1);
-    k->ka[2] = (uint64_t)(uint32_t)k->head_seq << KEY_ID | b;
+}
+
+/* Bank k's keys' ages and ids: its oldest hit of kind w (w = 2: its oldest request)
+ * changed.  Its time parts follow (timed_queue_keys). */
+static void age_key(const timed *m, tbank *k, uint32_t w)
+{
+    uint64_t b = (uint64_t)(k - m->bank);
+    uint64_t seq = w == 2 ? k->head_seq : k->first_seq[w];
+    k->ka[w] = (uint64_t)(uint32_t)seq << KEY_ID | (w == 2 ? b : 2 * b + w);
 }
 
 /* Command cmd went to bank b: refresh the keys its delays changed (every bank of the
@@ -50,6 +55,14 @@ void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i)
 {
     k->first[w] = i;
     k->first_seq[w] = i == NIL ? NEVER : m->pool[i].seq;
+    age_key(m, k, w);
+}
+
+/* Bank k's oldest request changed. */
+static void set_head_seq(const timed *m, tbank *k)
+{
+    k->head_seq = k->head == NIL ? NEVER : m->pool[k->head].seq;
+    age_key(m, k, 2);
 }
 
 void timed_queue_push(timed *m, const hamm_mapped_request *r)
@@ -78,7 +91,7 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
             timed_queue_set_first(m, k, q->write, i);
     }
     if (k->head == i)
-        k->head_seq = q->seq;
+        set_head_seq(m, k);
     timed_queue_keys(m, k);
     m->size++;
 }
@@ -115,7 +128,7 @@ void timed_queue_remove(timed *m, uint32_t i)
         m->pool[q->newer].older = q->older;
     else
         m->newest = q->older;
-    k->head_seq = k->head == NIL ? NEVER : m->pool[k->head].seq;
+    set_head_seq(m, k);
     q->next = m->free_slot;
     m->free_slot = i;
     m->size--;
