@@ -259,10 +259,11 @@ static int fast_choices(const timed *m, choice *col, choice *row)
     uint64_t now = m->now, base = m->pool[m->oldest].seq;
     if (base >> KEY_AGE != (m->seq - 1) >> KEY_AGE)
         return 0;
-    uint64_t c0 = key_time(m, max64(d->chan[TC_RD], now));
-    uint64_t c1 = key_time(m, max64(d->chan[TC_WR], now));
-    uint64_t cr[2] = {key_time(m, max64(tdram_faw(d), max64(d->chan[TC_ACT], now))),
-                      key_time(m, max64(d->chan[TC_PRE], now))};
+    uint64_t kb = m->key_base; /* <= now: the channel's parts need no clamp */
+    uint64_t c0 = (max64(d->chan[TC_RD], now) - kb) << KEY_T;
+    uint64_t c1 = (max64(d->chan[TC_WR], now) - kb) << KEY_T;
+    uint64_t cr[2] = {(max64(tdram_faw(d), max64(d->chan[TC_ACT], now)) - kb) << KEY_T,
+                      (max64(d->chan[TC_PRE], now) - kb) << KEY_T};
     uint64_t ck = UINT64_MAX, rk = UINT64_MAX;
     for (const tbank *k = m->bank, *end = k + m->p.dram.banks; k < end; k++) {
         uint64_t k0 = max64(k->kt[0], c0) | k->ka[0];
@@ -272,7 +273,7 @@ static int fast_choices(const timed *m, choice *col, choice *row)
         ck = k1 < ck ? k1 : ck;
         rk = kr < rk ? kr : rk;
     }
-    uint64_t ct = ck >> KEY_T, rt = rk >> KEY_T, kb = m->key_base;
+    uint64_t ct = ck >> KEY_T, rt = rk >> KEY_T;
     uint32_t ci = (uint32_t)(ck & ((1u << KEY_ID) - 1)), ri = (uint32_t)(rk & ((1u << KEY_ID) - 1));
     if (ct != KEY_NONE) /* else no candidate: its id bits are ones too */
         *col = (choice){kb + ct, 0, m->bank[ci >> 1].first[ci & 1], 0};

@@ -58,6 +58,7 @@ int tdram_init(tdram *d, const tdram_params *p)
                 if (v && !covered) {
                     d->list[c][d->delays[c]++] = (struct tdelay){(uint8_t)sc, (uint8_t)a, v};
                     d->scopes[c] |= (uint8_t)(1u << sc);
+                    d->grouped |= sc == TS_GROUP;
                 }
                 d->upto[c][sc] = d->delays[c];
             }

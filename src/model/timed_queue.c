@@ -8,11 +8,18 @@ static void rekey_bank(timed *m, uint32_t b)
 {
     const tdram *d = &m->d;
     tbank *k = &m->bank[b];
-    const uint64_t *be = d->bank[b], *ge = d->group[b >> d->group_shift];
+    const uint64_t *be = d->bank[b];
     tcmd row = k->open_row == NO_ROW ? TC_ACT : TC_PRE;
-    k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
-    k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
-    k->row_l = max64(be[row], ge[row]);
+    if (d->grouped) {
+        const uint64_t *ge = d->group[b >> d->group_shift];
+        k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
+        k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
+        k->row_l = max64(be[row], ge[row]);
+    } else { /* the group's parts stay 0 */
+        k->col_l[0] = be[TC_RD];
+        k->col_l[1] = be[TC_WR];
+        k->row_l = be[row];
+    }
     timed_queue_keys(m, k);
 }
 
