@@ -31,6 +31,10 @@ timed *timed_new(const timed_params *p)
         timed_free(m);
         return NULL;
     }
+    m->burst_shift = -1;
+    for (int sh = 0; sh < 32; sh++)
+        if (p->burst_bytes == 1u << sh)
+            m->burst_shift = sh;
     /* fast_choices: fr-fcfs, with room in a key for every bank's id and every delay */
     m->keyed = p->policy == HAMM_SCHED_FRFCFS && p->dram.banks <= 1u << (KEY_ID - 1) &&
                m->d.max_delay < KEY_REACH;
@@ -313,7 +317,6 @@ static void decide(timed *m, const choice *col, const choice *row, uint64_t limi
         wait_until(m, t < ref ? t : ref, limit);
         return;
     }
-    uint32_t queued = m->size;
     if (col->t == t) {
         issue_column(m, col->req, t); /* column commands first, as FR-FCFS does */
     } else {
@@ -323,9 +326,10 @@ static void decide(timed *m, const choice *col, const choice *row, uint64_t limi
         else
             close_bank(m, q->bank, t);
     }
-    account(m, m->now, t, queued);
-    m->now = t;
-    issued(m, t, queued);
+    /* account() with a request queued (the one the command is for): active from now
+     * through the command's cycle, and the clock moves on one (issued()). */
+    m->active += t + 1 - m->now;
+    m->now = t + 1;
 }
 
 /* One decision at m->now: issue the command the controller would, at the first cycle

@@ -51,6 +51,7 @@ struct timed {
     uint64_t now;          /* the next decision cycle */
     uint64_t key_base;     /* the cycle decision keys count from (timed.c, rebase_keys) */
     int keyed;             /* the delays fit the keys: fast_choices may decide */
+    int burst_shift;       /* log2 of burst_bytes when a power of two, else -1 (divide) */
     uint64_t data_end;     /* end of the last burst's data */
     uint64_t next_ref;     /* when the next REF is due (NEVER: no refresh) */
     uint64_t bursts_at_ref;/* busy cycles when the last REF went ... */

@@ -79,7 +79,9 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
     tbank *k = &m->bank[r->bank];
     m->free_slot = q->next;
     uint32_t bb = m->p.burst_bytes;
-    uint32_t bursts = bb ? (r->size + bb - 1) / bb : 1;
+    uint32_t bursts = m->burst_shift >= 0 ? (r->size + bb - 1) >> m->burst_shift
+                      : bb                ? (r->size + bb - 1) / bb
+                                          : 1;
     *q = (treq){m->seq++, r->bank, r->row, bursts ? bursts : 1, r->write != 0,
                 k->tail, NIL, m->newest, NIL};
     if (k->tail != NIL)
