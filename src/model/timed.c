@@ -31,11 +31,20 @@ timed *timed_new(const timed_params *p)
         timed_free(m);
         return NULL;
     }
+    m->burst_shift = -1;
+    for (int sh = 0; sh < 32; sh++)
+        if (p->burst_bytes == 1u << sh)
+            m->burst_shift = sh;
+    /* fast_choices: fr-fcfs, with room in a key for every bank's id and every delay */
+    m->keyed = p->policy == HAMM_SCHED_FRFCFS && p->dram.banks <= 1u << (KEY_ID - 1) &&
+               m->d.max_delay < KEY_REACH;
     for (uint32_t b = 0; b < p->dram.banks; b++) {
         tbank *k = &m->bank[b];
         k->open_row = NO_ROW;
-        k->head = k->tail = k->first[0] = k->first[1] = NIL;
-        k->first_seq[0] = k->first_seq[1] = k->head_seq = NEVER;
+        k->head = k->tail = NIL;
+        k->head_seq = NEVER;
+        timed_queue_set_first(m, k, 0, NIL);
+        timed_queue_set_first(m, k, 1, NIL);
         timed_queue_keys(m, k);
     }
     for (uint32_t i = 0; i < p->queue_size; i++)
@@ -61,14 +70,15 @@ void timed_free(timed *m)
 static void issue_column(timed *m, uint32_t i, uint64_t t)
 {
     treq *q = &m->pool[i];
-    tcmd cmd = (tcmd)(TC_RD + q->write); /* TC_WR follows TC_RD */
-    tdram_issue(&m->d, q->bank, cmd, t);
-    timed_queue_rekey(m, q->bank, cmd);
+    uint32_t b = q->bank, w = q->write;
+    tcmd cmd = (tcmd)(TC_RD + w); /* TC_WR follows TC_RD */
+    tdram_issue(&m->d, b, cmd, t);
     m->busy += m->d.burst;
-    uint64_t end = t + m->d.latency[q->write] + m->d.burst;
+    uint64_t end = t + m->d.latency[w] + m->d.burst;
     m->data_end = end > m->data_end ? end : m->data_end;
     if (--q->bursts == 0)
         timed_queue_remove(m, i);
+    timed_queue_rekey(m, b, cmd); /* and the keys, after the queue changed */
 }
 
 static void close_bank(timed *m, uint32_t b, uint64_t t)
@@ -237,52 +247,54 @@ static void bank_choices(const timed *m, choice *col, choice *row)
 }
 
 /* fr-fcfs's decisions, the same as bank_choices's, in one 64-bit key per candidate:
- * the cycles from now to its earliest cycle (capped at KEY_CAP), the low 32 bits of its
- * arrival number, and which candidate it is (timed_internal.h); the bank's
- * parts are kept by timed_queue_keys.  Each decision is then a branch-free minimum
- * (which bank wins is data-dependent: mispredicted branches were most of this loop's
- * time).  A row command aims at the bank's oldest request (timed_queue_target under
- * fr-fcfs), whose pending count is 1 in every bank, so rows compare the same way.  The
- * low 32 bits order arrivals while the queue's oldest and newest requests share the
- * high bits (once in 2^32 requests they do not, for as long as the oldest stays).
- * Exact whenever the winner is not capped; else, or when the arrival numbers or the
- * banks do not fit, 0 (bank_choices decides). */
-#define KEY_T (KEY_AGE + KEY_ID)
-#define KEY_CAP ((UINT64_C(1) << (64 - KEY_T)) - 1)
-
-static inline uint64_t key_of(uint64_t e, uint64_t now, uint64_t age)
-{
-    uint64_t d = e - now; /* e >= now: the channel's parts are */
-    return (d < KEY_CAP ? d : KEY_CAP) << KEY_T | age;
-}
-
+ * the cycles from key_base to its earliest cycle, the low 32 bits of its arrival
+ * number, and which candidate it is (timed_internal.h).  timed_queue_keys keeps each
+ * bank's part of its keys; a candidate's key is the larger of that and the channel's
+ * part, with its age and id below, and each decision is a branch-free minimum (which
+ * bank wins is data-dependent: mispredicted branches were most of this loop's time).
+ * A row command aims at the bank's oldest request (timed_queue_target under fr-fcfs),
+ * whose pending count is 1 in every bank, so rows compare the same way.  The low 32
+ * bits order arrivals while the queue's oldest and newest requests share the high bits
+ * (once in 2^32 requests they do not, for as long as the oldest stays); then 0, and
+ * bank_choices decides. */
 static int fast_choices(const timed *m, choice *col, choice *row)
 {
     const tdram *d = &m->d;
     uint64_t now = m->now, base = m->pool[m->oldest].seq;
-    if (base >> KEY_AGE != (m->seq - 1) >> KEY_AGE || m->p.dram.banks > 1u << (KEY_ID - 1))
+    if (base >> KEY_AGE != (m->seq - 1) >> KEY_AGE)
         return 0;
-    uint64_t c0 = max64(d->chan[TC_RD], now), c1 = max64(d->chan[TC_WR], now);
-    uint64_t chan_row[2] = {max64(tdram_faw(d), max64(d->chan[TC_ACT], now)),
-                            max64(d->chan[TC_PRE], now)};
+    uint64_t kb = m->key_base; /* <= now: the channel's parts need no clamp */
+    uint64_t c0 = (max64(d->chan[TC_RD], now) - kb) << KEY_T;
+    uint64_t c1 = (max64(d->chan[TC_WR], now) - kb) << KEY_T;
+    uint64_t cr[2] = {(max64(tdram_faw(d), max64(d->chan[TC_ACT], now)) - kb) << KEY_T,
+                      (max64(d->chan[TC_PRE], now) - kb) << KEY_T};
     uint64_t ck = UINT64_MAX, rk = UINT64_MAX;
     for (const tbank *k = m->bank, *end = k + m->p.dram.banks; k < end; k++) {
-        uint64_t k0 = key_of(max64(k->kl[0], c0), now, k->ka[0]);
-        uint64_t k1 = key_of(max64(k->kl[1], c1), now, k->ka[1]);
-        uint64_t kr = key_of(max64(k->kl[2], chan_row[k->open_row != NO_ROW]), now,
-                             k->ka[2]);
+        uint64_t k0 = max64(k->kt[0], c0) | k->ka[0];
+        uint64_t k1 = max64(k->kt[1], c1) | k->ka[1];
+        uint64_t kr = max64(k->kt[2], cr[k->open_row != NO_ROW]) | k->ka[2];
         ck = k0 < ck ? k0 : ck;
         ck = k1 < ck ? k1 : ck;
         rk = kr < rk ? kr : rk;
     }
     uint64_t ct = ck >> KEY_T, rt = rk >> KEY_T;
     uint32_t ci = (uint32_t)(ck & ((1u << KEY_ID) - 1)), ri = (uint32_t)(rk & ((1u << KEY_ID) - 1));
-    if (ct == KEY_CAP && rt == KEY_CAP)
-        return 0;
-    /* A capped key is later than the other: NEVER orders it the same. */
-    *col = (choice){ct == KEY_CAP ? NEVER : now + ct, 0, m->bank[ci >> 1].first[ci & 1], 0};
-    *row = (choice){rt == KEY_CAP ? NEVER : now + rt, 0, m->bank[ri].head, 1};
+    if (ct != KEY_NONE) /* else no candidate: its id bits are ones too */
+        *col = (choice){kb + ct, 0, m->bank[ci >> 1].first[ci & 1], 0};
+    if (rt != KEY_NONE)
+        *row = (choice){kb + rt, 0, m->bank[ri].head, 1};
     return 1;
+}
+
+/* Keep key_base within KEY_REACH of now, so that every key's time part, at most
+ * KEY_REACH plus a delay ahead of it, fits below KEY_NONE: every bank is re-keyed. */
+static void rebase_keys(timed *m)
+{
+    if (m->now - m->key_base < KEY_REACH)
+        return;
+    m->key_base = m->now;
+    for (uint32_t b = 0; b < m->p.dram.banks; b++)
+        timed_queue_keys(m, &m->bank[b]);
 }
 
 /* When the next REF may go: its due cycle, but not while it would be the second in a row
@@ -295,6 +307,31 @@ static uint64_t ref_due(const timed *m)
     return m->next_ref;
 }
 
+/* Issue the decision's command at t (the column command when both could go), or, when
+ * an arrival (`limit`) or a REF comes first, jump there. */
+static void decide(timed *m, const choice *col, const choice *row, uint64_t limit,
+                   uint64_t ref)
+{
+    uint64_t t = col->t < row->t ? col->t : row->t;
+    if (t >= limit || t >= ref) {
+        wait_until(m, t < ref ? t : ref, limit);
+        return;
+    }
+    if (col->t == t) {
+        issue_column(m, col->req, t); /* column commands first, as FR-FCFS does */
+    } else {
+        const treq *q = &m->pool[row->req];
+        if (m->bank[q->bank].open_row == NO_ROW)
+            open_row(m, q->bank, q->row, t);
+        else
+            close_bank(m, q->bank, t);
+    }
+    /* account() with a request queued (the one the command is for): active from now
+     * through the command's cycle, and the clock moves on one (issued()). */
+    m->active += t + 1 - m->now;
+    m->now = t + 1;
+}
+
 /* One decision at m->now: issue the command the controller would, at the first cycle
  * one is legal; or, when an arrival (`limit`) or a REF comes first, jump there. */
 static void step(timed *m, uint64_t limit)
@@ -305,31 +342,15 @@ static void step(timed *m, uint64_t limit)
         return;
     }
     choice col = {NEVER, 0, NIL, 0}, row = {NEVER, 0, NIL, 0};
-    if (m->p.policy == HAMM_SCHED_FRFCFS && m->oldest != NIL) {
+    if (m->keyed && m->oldest != NIL) {
+        rebase_keys(m);
         if (!fast_choices(m, &col, &row))
             bank_choices(m, &col, &row);
     } else if (m->p.policy != HAMM_SCHED_FCFS)
         bank_choices(m, &col, &row);
     else if (m->oldest != NIL)
         fcfs_choice(m, &col, &row);
-    uint64_t t = col.t < row.t ? col.t : row.t;
-    if (t >= limit || t >= ref) {
-        wait_until(m, t < ref ? t : ref, limit);
-        return;
-    }
-    uint32_t queued = m->size;
-    if (col.t == t) {
-        issue_column(m, col.req, t); /* column commands first, as FR-FCFS does */
-    } else {
-        const treq *q = &m->pool[row.req];
-        if (m->bank[q->bank].open_row == NO_ROW)
-            open_row(m, q->bank, q->row, t);
-        else
-            close_bank(m, q->bank, t);
-    }
-    account(m, m->now, t, queued);
-    m->now = t;
-    issued(m, t, queued);
+    decide(m, &col, &row, limit, ref);
 }
 
 /* ---- the clock ---------------------------------------------------------------------- */

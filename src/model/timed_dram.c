@@ -45,6 +45,7 @@ int tdram_init(tdram *d, const tdram_params *p)
     for (uint32_t per_group = p->banks / groups; per_group > 1; per_group >>= 1)
         d->group_shift++;
     build_table(d, p);
+    d->max_delay = d->tFAW;
     /* A bank or group delay no longer than the channel's (or a bank delay no longer than
      * the group's) changes nothing: leave it out of the lists. */
     for (int c = 0; c < TC_COUNT; c++)
@@ -53,9 +54,11 @@ int tdram_init(tdram *d, const tdram_params *p)
                 uint32_t v = d->delay[sc][c][a];
                 int covered = (sc < TS_CHANNEL && v <= d->delay[TS_CHANNEL][c][a]) ||
                               (sc == TS_BANK && v <= d->delay[TS_GROUP][c][a]);
+                d->max_delay = v > d->max_delay ? v : d->max_delay;
                 if (v && !covered) {
                     d->list[c][d->delays[c]++] = (struct tdelay){(uint8_t)sc, (uint8_t)a, v};
                     d->scopes[c] |= (uint8_t)(1u << sc);
+                    d->grouped |= sc == TS_GROUP;
                 }
                 d->upto[c][sc] = d->delays[c];
             }

@@ -34,6 +34,8 @@ typedef struct tdram {
     uint32_t burst;        /* data-bus cycles of one RD or WR: BL / data rate */
     uint32_t latency[2];   /* command to data: CL for a read [0], WL for a write [1] */
     uint32_t tFAW, tRFC, tREFI;
+    uint32_t max_delay;    /* the longest delay any command imposes (tFAW included) */
+    int grouped;           /* some command delays a bank group (else group[] stays 0) */
     uint32_t group_shift;  /* bank >> group_shift is its group (counts are powers of 2) */
     uint64_t (*bank)[TC_COUNT];  /* [banks]: earliest cycle of each command */
     uint64_t (*group)[TC_COUNT]; /* [bank_groups] */

@@ -10,6 +10,9 @@
 #define NEVER UINT64_MAX
 #define KEY_ID 8   /* the low bits of a decision key: which candidate */
 #define KEY_AGE 32 /* above them: the low bits of its arrival number (its age) */
+#define KEY_T (KEY_AGE + KEY_ID) /* above both: the cycles after key_base */
+#define KEY_NONE ((UINT64_C(1) << (64 - KEY_T)) - 1) /* a time part of all ones: none */
+#define KEY_REACH (UINT64_C(1) << 22) /* now - key_base and any delay stay below this */
 
 typedef struct treq {
     uint64_t seq;          /* arrival order in this channel */
@@ -30,9 +33,11 @@ typedef struct tbank {
     uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
     uint64_t head_seq;     /* the oldest request's age (NEVER: none): fr-fcfs's row target */
     /* fr-fcfs's decision keys (timed.c, fast_choices), kept at each change: the bank's
-     * part of the earliest RD, WR and row command (NEVER: no such candidate), and each
-     * candidate's age (its seq's low 32 bits) over its id (2 bank + w; bank for a row). */
-    uint64_t kl[3], ka[3];
+     * part of the earliest RD, WR and row command as key_time gives it (all ones: no
+     * such candidate), and each candidate's age (its seq's low 32 bits) over its id
+     * (2 bank + w; bank for a row).  A candidate's key is the larger of its kt and the
+     * channel's part, its ka below. */
+    uint64_t kt[3], ka[3];
 } tbank;
 
 struct timed {
@@ -44,6 +49,9 @@ struct timed {
     uint32_t oldest, newest;
     uint64_t seq;
     uint64_t now;          /* the next decision cycle */
+    uint64_t key_base;     /* the cycle decision keys count from (timed.c, rebase_keys) */
+    int keyed;             /* the delays fit the keys: fast_choices may decide */
+    int burst_shift;       /* log2 of burst_bytes when a power of two, else -1 (divide) */
     uint64_t data_end;     /* end of the last burst's data */
     uint64_t next_ref;     /* when the next REF is due (NEVER: no refresh) */
     uint64_t bursts_at_ref;/* busy cycles when the last REF went ... */
@@ -52,7 +60,16 @@ struct timed {
     hamm_model_totals t;
 };
 
-/* The queue (timed_queue.c): a request enters; one leaves (its last burst issued); the
+/* Cycle e as a decision key's time part: the cycles after key_base, shifted above the
+ * age and id.  A bank's part before key_base counts as key_base: the channel's part,
+ * never before now, is larger anyway.  Below 2 KEY_REACH, so never KEY_NONE. */
+static inline uint64_t key_time(const timed *m, uint64_t e)
+{
+    return (max64(e, m->key_base) - m->key_base) << KEY_T;
+}
+
+/* The queue (timed_queue.c): a request enters; one leaves (its last burst issued; the
+ * caller then re-keys its bank); the
  * oldest hit of kind w from slot i on; a bank's keys after a command (cmd) or a change of
  * its queue or row; the request whose row a bank opens next. */
 void timed_queue_push(timed *m, const hamm_mapped_request *r);

@@ -8,28 +8,41 @@ static void rekey_bank(timed *m, uint32_t b)
 {
     const tdram *d = &m->d;
     tbank *k = &m->bank[b];
-    const uint64_t *be = d->bank[b], *ge = d->group[b >> d->group_shift];
+    const uint64_t *be = d->bank[b];
     tcmd row = k->open_row == NO_ROW ? TC_ACT : TC_PRE;
-    k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
-    k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
-    k->row_l = max64(be[row], ge[row]);
+    if (d->grouped) {
+        const uint64_t *ge = d->group[b >> d->group_shift];
+        k->col_l[0] = max64(be[TC_RD], ge[TC_RD]);
+        k->col_l[1] = max64(be[TC_WR], ge[TC_WR]);
+        k->row_l = max64(be[row], ge[row]);
+    } else { /* the group's parts stay 0 */
+        k->col_l[0] = be[TC_RD];
+        k->col_l[1] = be[TC_WR];
+        k->row_l = be[row];
+    }
     timed_queue_keys(m, k);
 }
 
-/* Bank k's part of its decision keys, after any change to what they read (branch-free:
- * it runs after every command). */
+/* Bank k's part of its decision keys' time, after any change to what they read
+ * (branch-free: it runs after every command). */
 void timed_queue_keys(const timed *m, tbank *k)
 {
-    if (m->p.policy != HAMM_SCHED_FRFCFS)
+    if (!m->keyed)
         return; /* only fast_choices reads them */
-    uint64_t b = (uint64_t)(k - m->bank);
     uint64_t s0 = k->first_seq[0], s1 = k->first_seq[1];
-    k->kl[0] = k->col_l[0] | -(uint64_t)(s0 == NEVER);
-    k->kl[1] = k->col_l[1] | -(uint64_t)(s1 == NEVER);
-    k->kl[2] = k->row_l | -(uint64_t)(((s0 & s1) != NEVER) | (k->head_seq == NEVER));
-    k->ka[0] = (uint64_t)(uint32_t)s0 << KEY_ID | 2 * b;
-    k->ka[1] = (uint64_t)(uint32_t)s1 << KEY_ID | (2 * b + 1);
-    k->ka[2] = (uint64_t)(uint32_t)k->head_seq << KEY_ID | b;
+    k->kt[0] = key_time(m, k->col_l[0]) | -(uint64_t)(s0 == NEVER);
+    k->kt[1] = key_time(m, k->col_l[1]) | -(uint64_t)(s1 == NEVER);
+    k->kt[2] = key_time(m, k->row_l) |
+               -(uint64_t)(((s0 & s1) != NEVER) | (k->head_seq == NEVER));
+}
+
+/* Bank k's keys' ages and ids: its oldest hit of kind w (w = 2: its oldest request)
+ * changed.  Its time parts follow (timed_queue_keys). */
+static void age_key(const timed *m, tbank *k, uint32_t w)
+{
+    uint64_t b = (uint64_t)(k - m->bank);
+    uint64_t seq = w == 2 ? k->head_seq : k->first_seq[w];
+    k->ka[w] = (uint64_t)(uint32_t)seq << KEY_ID | (w == 2 ? b : 2 * b + w);
 }
 
 /* Command cmd went to bank b: refresh the keys its delays changed (every bank of the
@@ -49,6 +62,14 @@ void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i)
 {
     k->first[w] = i;
     k->first_seq[w] = i == NIL ? NEVER : m->pool[i].seq;
+    age_key(m, k, w);
+}
+
+/* Bank k's oldest request changed. */
+static void set_head_seq(const timed *m, tbank *k)
+{
+    k->head_seq = k->head == NIL ? NEVER : m->pool[k->head].seq;
+    age_key(m, k, 2);
 }
 
 void timed_queue_push(timed *m, const hamm_mapped_request *r)
@@ -58,7 +79,9 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
     tbank *k = &m->bank[r->bank];
     m->free_slot = q->next;
     uint32_t bb = m->p.burst_bytes;
-    uint32_t bursts = bb ? (r->size + bb - 1) / bb : 1;
+    uint32_t bursts = m->burst_shift >= 0 ? (r->size + bb - 1) >> m->burst_shift
+                      : bb                ? (r->size + bb - 1) / bb
+                                          : 1;
     *q = (treq){m->seq++, r->bank, r->row, bursts ? bursts : 1, r->write != 0,
                 k->tail, NIL, m->newest, NIL};
     if (k->tail != NIL)
@@ -77,7 +100,7 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
             timed_queue_set_first(m, k, q->write, i);
     }
     if (k->head == i)
-        k->head_seq = q->seq;
+        set_head_seq(m, k);
     timed_queue_keys(m, k);
     m->size++;
 }
@@ -91,7 +114,7 @@ uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32
     return NIL;
 }
 
-/* Request i has issued its last burst: it leaves the queue. */
+/* Request i has issued its last burst: it leaves the queue (the caller re-keys its bank). */
 void timed_queue_remove(timed *m, uint32_t i)
 {
     treq *q = &m->pool[i];
@@ -114,8 +137,7 @@ void timed_queue_remove(timed *m, uint32_t i)
         m->pool[q->newer].older = q->older;
     else
         m->newest = q->older;
-    k->head_seq = k->head == NIL ? NEVER : m->pool[k->head].seq;
-    timed_queue_keys(m, k);
+    set_head_seq(m, k);
     q->next = m->free_slot;
     m->free_slot = i;
     m->size--;
