@@ -48,7 +48,8 @@ static int alloc_state(gpu_core *c)
     c->inflight = hamm_calloc_array(p->max_inflight, sizeof *c->inflight);
     c->inflight_ids = hamm_calloc_array((size_t)p->max_inflight * p->max_merge,
                                         sizeof *c->inflight_ids);
-    c->out = hamm_calloc_array(p->out_queue, sizeof *c->out);
+    c->out_cap = p->out_queue + (p->has_l1 ? p->l1_miss_latency : 0);
+    c->out = hamm_calloc_array(c->out_cap, sizeof *c->out);
     if (!c->warps || !c->regs || !c->ctas || !c->sched_free || !c->sched_last ||
         !c->sched_asleep_at || !c->sched_wake || !c->loads ||
         !c->inflight || !c->inflight_ids || !c->out)
@@ -245,6 +246,7 @@ void core_warp_ended(gpu_core *c, uint32_t w)
 
 hamm_status gpu_core_cycle(gpu_core *c, uint64_t now, hamm_error *err)
 {
+    c->now = now;
     lsu_step(c, now);
     lsu_drain_l1(c, now);
     if (!c->ctas_used)

@@ -73,6 +73,7 @@ typedef struct gpu_core_params {
     int has_l1;
     gpu_cache_params l1;
     uint32_t l1_latency;                /* cycles from an L1 hit to its data */
+    uint32_t l1_miss_latency;           /* cycles a request from the L1 waits to leave */
     uint32_t shared_banks;              /* 4-byte banks of the shared memory */
     uint32_t out_queue;                 /* packets waiting for the interconnect */
     gpu_dwt_params dwt;                 /* the GPU's warp throttling (not a core's) */

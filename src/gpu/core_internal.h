@@ -102,8 +102,12 @@ struct gpu_core {
     uint32_t *inflight_ids;   /* max_inflight * max_merge */
     uint32_t inflight_count;  /* packets sent (or queued to send) awaiting their reply */
     gpu_cache *l1;
-    gpu_packet *out;          /* ring of out_queue packets */
-    uint32_t out_head, out_size;
+    /* Ring of out_queue packets, and as many more as l1_miss_latency: a request from the
+     * L1 leaves l1_miss_latency cycles after it was made (GPGPU-Sim's accesses go through
+     * an L1 latency queue, one stage a cycle, before the tags: misses too). */
+    gpu_packet *out;
+    uint32_t out_head, out_size, out_cap;
+    uint64_t now;             /* the cycle gpu_core_cycle last ran */
     uint32_t finished;
     uint32_t warp_limit;      /* active warps that may issue (0: all); max_active_warps */
     gpu_core_stats st;

@@ -64,6 +64,9 @@ static const struct schema_field cache_rows[] = {
      "requests waiting for the level below", NULL},
     {"latency", SCHEMA_U32, 0, 0, 10000, 0, NULL, C(latency), 0, "cycles", NULL,
      "hit latency in the cache's clock", NULL},
+    {"miss_latency", SCHEMA_U32, SCHEMA_QUIET, 0, 10000, 0, NULL, C(miss_latency), 0, "cycles",
+     NULL, "the L1's: cycles a miss or a write waits before it leaves (GPGPU-Sim's L1 latency "
+     "queue)", NULL},
     /* The Khairy thesis' chapter 5 (docs/CACHE-MGMT.md); QUIET: off, they are not dumped. */
     {"pmod_poly", SCHEMA_U32, SCHEMA_QUIET, 0, 0x7fffffff, 0, NULL, C(pmod_poly), 0, "", NULL,
      "pmod's irreducible polynomial, bit i for x^i (0: built in for the set count)", NULL},
@@ -287,6 +290,7 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
         .max_active_warps = m->core.max_active_warps, .max_inflight = m->core.max_inflight,
         .max_merge = m->core.max_merge, .coalesce = (gpu_coalesce_rule)m->core.coalescing,
         .has_l1 = m->l1.sets != 0, .l1_latency = hit_latency(&m->l1),
+        .l1_miss_latency = m->l1.miss_latency,
         .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue};
     uint32_t alu = ceil_div(GPU_WARP_SIZE, m->core.simd_width);
     uint32_t sfu = ceil_div(GPU_WARP_SIZE, m->core.sfu_width);

@@ -17,6 +17,7 @@ typedef struct gpu_cache_model {
     uint32_t write_allocate;
     uint32_t mshr_entries, mshr_max_merge, miss_queue;
     uint32_t latency;             /* cycles from a hit to its data */
+    uint32_t miss_latency;        /* the L1's: cycles before a miss or write leaves it */
     /* The Khairy thesis' chapter 5 (docs/CACHE-MGMT.md): PRIC's polynomial and extra
      * latency; DBSA's window, threshold and resampling. */
     uint32_t pmod_poly, index_latency;

@@ -21,9 +21,9 @@ int lsu_accepts(const gpu_core *c)
 
 int out_push(gpu_core *c, gpu_packet p)
 {
-    if (c->out_size == c->p.out_queue || c->inflight_count == c->p.max_inflight)
+    if (c->out_size == c->out_cap || c->inflight_count == c->p.max_inflight)
         return 0;
-    c->out[(c->out_head + c->out_size++) % c->p.out_queue] = p;
+    c->out[(c->out_head + c->out_size++) % c->out_cap] = p;
     c->inflight_count++;
     c->st.requests++;
     return 1;
@@ -205,7 +205,7 @@ void lsu_drain_l1(gpu_core *c, uint64_t now)
 
 int gpu_core_out_peek(const gpu_core *c, gpu_packet *out)
 {
-    if (!c->out_size)
+    if (!c->out_size || (c->l1 && c->now < c->out[c->out_head].born + c->p.l1_miss_latency))
         return 0;
     *out = c->out[c->out_head];
     return 1;
@@ -215,7 +215,7 @@ void gpu_core_out_pop(gpu_core *c)
 {
     if (!c->out_size)
         return;
-    c->out_head = (c->out_head + 1) % c->p.out_queue;
+    c->out_head = (c->out_head + 1) % c->out_cap;
     c->out_size--;
 }
 
