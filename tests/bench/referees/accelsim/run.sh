@@ -46,8 +46,10 @@ fi
 sets=()
 for s in ${HAMM_SETS:-}; do sets+=(--set "$s"); done
 
-# hamm's model of the same configuration (its notes list what was left out)
-"$hamm" import-gpgpusim "$cfg/gpgpusim.config" -o "$work/models" --name gtx480-accelsim \
+# hamm's model of the same configuration (its notes list what was left out): both files
+# Accel-Sim reads, in its order (trace.config holds the SP and SFU units' latencies)
+cat "$cfg/gpgpusim.config" "$cfg/trace.config" >"$work/gpgpusim-trace.config"
+"$hamm" import-gpgpusim "$work/gpgpusim-trace.config" -o "$work/models" --name gtx480-accelsim \
     >/dev/null 2>"$work/import.log"
 model=$work/models/system/gtx480-accelsim.json
 
