@@ -15,6 +15,10 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
                       : !p->shared_banks             ? "shared_banks"
                       : !p->out_queue                ? "out_queue"
                       : p->has_l1 && p->l1.mshr_max_merge > 64 ? "l1.mshr_max_merge"
+                      : p->icache_lines && (p->icache_line_bytes < 32 ||
+                                            p->icache_line_bytes > 4096 ||
+                                            (p->icache_line_bytes & (p->icache_line_bytes - 1)))
+                          ? "icache_line_bytes"
                       : p->smem.pipeline != GPU_PIPE_DECOUPLED &&
                               (!p->smem.chc_sets || !p->smem.chc_ways ||
                                p->smem.nonmem_queue >= WB_RING / 2)
@@ -50,9 +54,10 @@ static int alloc_state(gpu_core *c)
                                         sizeof *c->inflight_ids);
     c->out_cap = p->out_queue + (p->has_l1 ? p->l1_miss_latency : 0);
     c->out = hamm_calloc_array(c->out_cap, sizeof *c->out);
+    c->icache = p->icache_lines ? hamm_calloc_array(p->icache_lines, sizeof *c->icache) : NULL;
     if (!c->warps || !c->regs || !c->ctas || !c->sched_free || !c->sched_last ||
         !c->sched_asleep_at || !c->sched_wake || !c->loads ||
-        !c->inflight || !c->inflight_ids || !c->out)
+        !c->inflight || !c->inflight_ids || !c->out || (p->icache_lines && !c->icache))
         return 0;
     for (uint32_t w = 0; w < c->nwarps; w++)
         c->warps[w] = (warp){.cta = CORE_NONE, .reg_ready = &c->regs[(size_t)w * GPU_MAX_REGS]};
@@ -118,6 +123,7 @@ void gpu_core_free(gpu_core *c)
     free(c->inflight);
     free(c->inflight_ids);
     free(c->out);
+    free(c->icache);
     if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
         pipe_free(c);
     free(c);

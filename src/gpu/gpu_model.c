@@ -115,6 +115,10 @@ static const struct schema_field core_rows[] = {
      "segments (compute 1.x) or sectors (sm_20 and later)", &rule_table},
     COUNT_OPT("shared_banks", core.shared_banks, 1, 1024, 32, "", "4-byte shared banks"),
     COUNT_OPT("out_queue", core.out_queue, 1, 4096, 8, "", "packets waiting for the crossbar"),
+    COUNT_OPT("icache_lines", core.icache_lines, 0, 4096, 0, "",
+              "instruction cache lines, read from memory at a miss (0: code is free)"),
+    {"icache_line_bytes", SCHEMA_U32, POW2, 32, 4096, 128, NULL, M(core.icache_line_bytes), 0,
+     "bytes", NULL, "instruction cache line", NULL},
     /* Gou's thesis, chapter 5 (docs/SMEM.md) */
     {"shared_scheme", SCHEMA_STRING, 0, 1, 127, 0, "low-order", M(core.shared_scheme),
      sizeof(((gpu_model *)0)->core.shared_scheme), "", NULL,
@@ -291,7 +295,8 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
         .max_merge = m->core.max_merge, .coalesce = (gpu_coalesce_rule)m->core.coalescing,
         .has_l1 = m->l1.sets != 0, .l1_latency = hit_latency(&m->l1),
         .l1_miss_latency = m->l1.miss_latency,
-        .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue};
+        .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue,
+        .icache_lines = m->core.icache_lines, .icache_line_bytes = m->core.icache_line_bytes};
     uint32_t alu = ceil_div(GPU_WARP_SIZE, m->core.simd_width);
     uint32_t sfu = ceil_div(GPU_WARP_SIZE, m->core.sfu_width);
     uint32_t mem = ceil_div(GPU_WARP_SIZE, m->core.ldst_width);

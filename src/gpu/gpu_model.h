@@ -37,6 +37,7 @@ typedef struct gpu_model {
         uint32_t simd_width, sfu_width, ldst_width;
         uint32_t alu_latency, sfu_latency, shared_latency;
         uint32_t max_inflight, max_merge, shared_banks, out_queue;
+        uint32_t icache_lines, icache_line_bytes;
         char shared_scheme[128];  /* docs/SMEM.md: the scheme and the pipeline model */
         int inorder_pipeline, elastic_pipeline, conflict_aware;
         uint32_t premem_queue, nonmem_queue, chc_sets, chc_ways;

@@ -205,7 +205,8 @@ void lsu_drain_l1(gpu_core *c, uint64_t now)
 
 int gpu_core_out_peek(const gpu_core *c, gpu_packet *out)
 {
-    if (!c->out_size || (c->l1 && c->now < c->out[c->out_head].born + c->p.l1_miss_latency))
+    const gpu_packet *h = &c->out[c->out_head];
+    if (!c->out_size || (c->l1 && !h->inst && c->now < h->born + c->p.l1_miss_latency))
         return 0;
     *out = c->out[c->out_head];
     return 1;
@@ -224,6 +225,10 @@ void gpu_core_reply(gpu_core *c, const gpu_packet *p, uint64_t now)
     c->inflight_count--;
     if (p->write)
         return; /* an acknowledgement: no warp waits for it */
+    if (p->inst) {
+        icache_fill(c, p->addr);
+        return;
+    }
     c->st.loads_returned++;
     c->st.load_latency_sum += now - p->born;
     uint32_t ids[64];
