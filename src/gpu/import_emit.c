@@ -131,6 +131,13 @@ static json_t *core_json(imp_state *s, hamm_error *err)
     if (st != HAMM_OK)
         return NULL;
     uint32_t inflight = s->l1.given ? 2 * s->l1.mshr_entries : 64;
+    if (s->il1.given &&
+        import_note(s, "-gpgpu_cache:il1",
+                    "core.icache_lines = sets x ways, held fully associatively (LRU), a missing "
+                    "line read from memory at 0xf0000000 + pc; its MSHRs, replacement and "
+                    "the fetch stage's two instructions a cycle are not modelled",
+                    err) != HAMM_OK)
+        return NULL;
     json_t *j = json_pack(
         "{s:i, s:i, s:i, s:i, s:i, s:s, s:i, s:i, s:i, s:s, s:i, s:i}", "max_threads",
         (int)s->threads, "max_ctas", (int)s->ctas, "registers", (int)s->registers,
@@ -139,7 +146,11 @@ static json_t *core_json(imp_state *s, hamm_error *err)
         (int)inflight, "coalescing", s->coalesce_arch < 20 ? "segments" : "sectors",
         "shared_banks", (int)s->shared_banks, "shared_latency",
         (int)(s->shared_latency + IMPORT_PIPE_CYCLES - 1));
-    if (!j || unit_keys(j, "simd_width", "alu_latency", s->sp_lat, s->sp_units) ||
+    json_int_t ilines = (json_int_t)s->il1.sets * s->il1.ways;
+    if (!j || (s->il1.given && (json_object_set_new(j, "icache_lines", json_integer(ilines)) ||
+                                json_object_set_new(j, "icache_line_bytes",
+                                                    json_integer(s->il1.line_bytes)))) ||
+        unit_keys(j, "simd_width", "alu_latency", s->sp_lat, s->sp_units) ||
         unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, s->sfu_units)) {
         json_decref(j);
         NOMEM(err);

@@ -35,7 +35,7 @@ typedef struct imp_state {
     uint32_t threads, warp_size, ctas, registers, shared_bytes, schedulers, shared_banks;
     char scheduler[64];
     uint32_t coalesce_arch;
-    imp_cache l1, l2;
+    imp_cache l1, l2, il1;         /* il1: the instruction cache */
     uint32_t l1_latency, shared_latency;
     /* Trace mode's -trace_opcode_latency_initiation_sp and _sfu (latency, initiation
      * interval; 0, 0 when absent) and the unit counts they are divided among. */

@@ -97,6 +97,11 @@ static hamm_status rd_dl1(imp_state *s, const char *v, hamm_error *err)
     return import_cache(s, v, &s->l1, err);
 }
 
+static hamm_status rd_il1(imp_state *s, const char *v, hamm_error *err)
+{
+    return import_cache(s, v, &s->il1, err);
+}
+
 static hamm_status rd_dl2(imp_state *s, const char *v, hamm_error *err)
 {
     s->l2_line = s->line;
@@ -171,6 +176,7 @@ static const struct honoured {
     {"gpgpu_coalesce_arch", rd_coalesce, 0},
     {"network_mode", rd_network, 0},
     {"icnt_flit_size", rd_flit, 0},
+    {"gpgpu_cache:il1", rd_il1, 0},
     {"gpgpu_num_sp_units", rd_sp_units, 0},
     {"gpgpu_num_sfu_units", rd_sfu_units, 0},
     {"trace_opcode_latency_initiation_sp", rd_sp_lat, 0},
@@ -188,7 +194,6 @@ static const struct ignored {
     {"gpgpu_num_int_units", "integer units: hamm runs integer work on the ALU"},
     {"gpgpu_num_tensor_core_units", "tensor cores: not modelled"},
     {"ptx_opcode_*", "per-opcode latency: hamm has one ALU and one SFU latency"},
-    {"gpgpu_cache:il1", "instruction cache: hamm fetches instructions for free"},
     {"gpgpu_tex_cache:l1", "texture cache: no texture path in hamm"},
     {"gpgpu_const_cache:l1", "constant cache: constant loads are not modelled"},
     {"gpgpu_operand_collector_*", "operand collectors: register-read conflicts not modelled"},

@@ -245,6 +245,45 @@ static void l1_merge_then_hit(void **state)
     l1_run(35); /* GPGPU-Sim's GTX480 L1 latency queue: misses wait 35 cycles too */
 }
 
+/* An instruction cache of one 128-byte line: three ALUs at pcs 0, 8 and 0x80.  At 0 the
+ * first pc's line misses and its read goes out (to 0xf0000000, 128 bytes), back at 100:
+ * the ALUs at 0 and 8 issue at 100 and 104.  At 108 pc 0x80 misses (its line replaces
+ * the first), back at 208: the third ALU issues then, and the warp's end is fetched at
+ * 212.  Two reads, two misses. */
+static void icache_misses(void **state)
+{
+    (void)state;
+    gpu_inst prog[] = {ALU(1, 0), ALU(2, 0), ALU(3, 0)};
+    prog[1].pc = 8;
+    prog[2].pc = 0x80;
+    script s = script_make(32, prog, 3, NULL);
+    gpu_kernel_source src = script_source(&s);
+    gpu_core_params p = params(1);
+    p.icache_lines = 1;
+    p.icache_line_bytes = 128;
+    gpu_core *c = make_core(&p);
+    memory m = {0};
+    launch(c, &src, 0);
+    tick(c, &m, 0);
+    assert_int_equal(m.sent, 1);
+    assert_true(m.p[0].inst && m.p[0].addr == GPU_CODE_BASE && m.p[0].bytes == 128);
+    uint64_t at[4] = {0}, done = 0;
+    for (uint64_t now = 1; now < 300 && !done; now++) {
+        tick(c, &m, now);
+        uint64_t n = gpu_core_stats_of(c)->warp_insts[GPU_OP_ALU];
+        if (n && !at[n])
+            at[n] = now;
+        done = gpu_core_take_finished(c) ? now : 0;
+    }
+    assert_int_equal(done, 212);
+    assert_int_equal(at[1], 100);
+    assert_int_equal(at[2], 104);
+    assert_int_equal(at[3], 208);
+    assert_int_equal(m.sent, 2);
+    assert_int_equal(gpu_core_stats_of(c)->icache_misses, 2);
+    gpu_core_free(c);
+}
+
 /* Barrier: warp 0 reaches it at once, warp 1 after five ALUs (issued at 4, 8, ..., 20
  * with warp 0's barrier at 0); warp 1's barrier issues at 24 and releases both; the
  * ALUs after it issue at 28 and 32; the ends are fetched at 36. */
@@ -380,6 +419,7 @@ int main(void)
         cmocka_unit_test(merge_in_flight),
         cmocka_unit_test(inflight_limit),
         cmocka_unit_test(l1_merge_then_hit),
+        cmocka_unit_test(icache_misses),
         cmocka_unit_test(barrier_waits_for_all),
         cmocka_unit_test(barrier_under_throttling),
         cmocka_unit_test(cta_limits),
