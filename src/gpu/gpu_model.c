@@ -229,11 +229,23 @@ static hamm_status check_smem(const gpu_model *m, const char *path, hamm_error *
     return HAMM_OK;
 }
 
+/* The latency queue is the L1's (GPGPU-Sim's L2 has none: its ROP queue is the
+ * partition's rop_latency). */
+static hamm_status check_l2(const gpu_model *m, const char *path, hamm_error *err)
+{
+    if (!m->l2.miss_latency)
+        return HAMM_OK;
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "l2.miss_latency",
+                         "only an L1 has a miss latency; the L2's delay before its tags is "
+                         "partition.rop_latency");
+}
+
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
     hamm_status st = schema_load_file(&model_table, m, path, "a model file", err);
     st = st ? st : check_smem(m, path, err);
+    st = st ? st : check_l2(m, path, err);
     return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
