@@ -268,6 +268,7 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
     }
     c->st.misses[0]++;
     c->st.sector_misses += v == NULL;
+    c->st.missed_sectors += nfresh;
     return GPU_CACHE_MISS;
 }
 
@@ -326,11 +327,13 @@ static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sect
     }
     if (sent)
         miss_queue_push(c, write_on(c, line, sectors));
+    uint32_t valid_before = l ? l->valid : 0;
     if (l) {
         l->valid |= sectors;
         l->dirty = through ? l->dirty & ~sectors : l->dirty | sectors;
         touch(c, l);
     }
+    c->st.missed_sectors += (uint64_t)__builtin_popcount(sectors & ~valid_before);
     int hit = v == NULL && l != NULL;
     c->st.hits[1] += hit;
     c->st.misses[1] += !hit;
@@ -349,6 +352,7 @@ gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors
                                       : read_access(c, line, sectors, id);
     /* Failed accesses are retried: they are counted by cause, not as accesses. */
     c->st.accesses[write != 0] += o != GPU_CACHE_FAIL;
+    c->st.sector_accesses += o != GPU_CACHE_FAIL ? (uint64_t)__builtin_popcount(sectors) : 0;
     if (c->sampling && !write && o != GPU_CACHE_FAIL)
         dbsa_count(c, c->bypass ? c->last_tag_miss : o != GPU_CACHE_HIT);
     return o;

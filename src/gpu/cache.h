@@ -74,6 +74,10 @@ typedef struct gpu_cache_stats {
     uint64_t hit_reserved;    /* reads merged into a pending fetch */
     uint64_t misses[2];       /* accesses that needed the level below (sector misses too) */
     uint64_t sector_misses;   /* read misses whose line was present */
+    /* Sector by sector, as GPGPU-Sim counts a sectored cache (each sector an access): the
+     * sectors accessed, and those neither valid nor on their way (a read's fetches; a
+     * write's sectors not yet valid). */
+    uint64_t sector_accesses, missed_sectors;
     uint64_t fails[GPU_FAIL_COUNT];
     uint64_t fetches;         /* sector fetches sent */
     uint64_t writebacks;      /* dirty lines written back on eviction */

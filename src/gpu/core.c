@@ -19,6 +19,10 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
                               (!p->l1_banks.bank_bytes || !p->l1_banks.scheme.modules ||
                                p->l1_banks.scheme.modules > GPU_L1BANK_MAX_MODULES)
                           ? "l1.banks"
+                      : p->icache_lines && (p->icache_line_bytes < 32 ||
+                                            p->icache_line_bytes > 4096 ||
+                                            (p->icache_line_bytes & (p->icache_line_bytes - 1)))
+                          ? "icache_line_bytes"
                       : p->smem.pipeline != GPU_PIPE_DECOUPLED &&
                               (!p->smem.chc_sets || !p->smem.chc_ways ||
                                p->smem.nonmem_queue >= WB_RING / 2)
@@ -53,10 +57,12 @@ static int alloc_state(gpu_core *c)
     c->inflight = hamm_calloc_array(p->max_inflight, sizeof *c->inflight);
     c->inflight_ids = hamm_calloc_array((size_t)p->max_inflight * p->max_merge,
                                         sizeof *c->inflight_ids);
-    c->out = hamm_calloc_array(p->out_queue, sizeof *c->out);
+    c->out_cap = p->out_queue + (p->has_l1 ? p->l1_miss_latency : 0);
+    c->out = hamm_calloc_array(c->out_cap, sizeof *c->out);
+    c->icache = p->icache_lines ? hamm_calloc_array(p->icache_lines, sizeof *c->icache) : NULL;
     if (!c->warps || !c->regs || !c->ctas || !c->sched_free || !c->sched_last ||
         !c->sched_asleep_at || !c->sched_wake || !c->loads ||
-        !c->inflight || !c->inflight_ids || !c->out)
+        !c->inflight || !c->inflight_ids || !c->out || (p->icache_lines && !c->icache))
         return 0;
     for (uint32_t w = 0; w < c->nwarps; w++)
         c->warps[w] = (warp){.cta = CORE_NONE, .reg_ready = &c->regs[(size_t)w * GPU_MAX_REGS]};
@@ -122,6 +128,7 @@ void gpu_core_free(gpu_core *c)
     free(c->inflight);
     free(c->inflight_ids);
     free(c->out);
+    free(c->icache);
     if (c->p.smem.pipeline != GPU_PIPE_DECOUPLED)
         pipe_free(c);
     free(c);
@@ -250,6 +257,7 @@ void core_warp_ended(gpu_core *c, uint32_t w)
 
 hamm_status gpu_core_cycle(gpu_core *c, uint64_t now, hamm_error *err)
 {
+    c->now = now;
     lsu_step(c, now);
     lsu_drain_l1(c, now);
     if (!c->ctas_used)

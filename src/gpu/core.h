@@ -75,13 +75,19 @@ typedef struct gpu_core_params {
     int has_l1;
     gpu_cache_params l1;
     uint32_t l1_latency;                /* cycles from an L1 hit to its data */
+    uint32_t l1_miss_latency;           /* cycles a request from the L1 waits to leave */
     uint32_t shared_banks;              /* 4-byte banks of the shared memory */
     uint32_t out_queue;                 /* packets waiting for the interconnect */
+    uint32_t icache_lines;              /* instruction cache lines (0: fetching is free) */
+    uint32_t icache_line_bytes;         /* a power of two, 32 to 4096 */
     gpu_dwt_params dwt;                 /* the GPU's warp throttling (not a core's) */
     gpu_smem_params smem;               /* shared scheme and pipeline (zero: the default) */
     gpu_gran_params gran;               /* adaptive DRAM access granularity (off: zero) */
     gpu_l1bank_params l1_banks;         /* the L1's banks (zero: not banked) */
 } gpu_core_params;
+
+/* Where a kernel's code is read from, pc 0 (GPGPU-Sim's PROGRAM_MEM_START). */
+#define GPU_CODE_BASE 0xf0000000ull
 
 /* A request to the memory system or its reply. */
 typedef struct gpu_packet {
@@ -92,6 +98,7 @@ typedef struct gpu_packet {
     uint8_t write;
     uint8_t reply;     /* 0: request; 1: data or write acknowledgement coming back */
     uint32_t cta;      /* the CTA's number in its kernel; GPU_CTA_NONE: an L1's (streak.h) */
+    uint8_t inst;      /* an instruction-cache line read (icache.c) */
     uint64_t born;     /* core cycle it left the core, for latency statistics */
     uint32_t bank, row; /* its DRAM bank (counted over the channel's ranks) and row, set
                            when it enters the crossbar (grant holding and locality) */
@@ -120,6 +127,7 @@ typedef struct gpu_core_stats {
     uint64_t pipeline_stall_cycles, shared_stall_cycles;
     uint64_t writeback_conflicts, writeback_stall_cycles;
     uint64_t chc_hits, chc_misses, chc_underpredictions;
+    uint64_t icache_misses; /* instruction lines read from memory */
 } gpu_core_stats;
 
 typedef struct gpu_core gpu_core;

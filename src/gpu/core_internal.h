@@ -7,7 +7,8 @@
  *   smem.c        a shared access's conflict degree under a scheme (hamm/banked.h);
  *   pipe.c        the shared-memory pipeline model (docs/SMEM.md): stalls, the PREMEM
  *                 queue, the writeback port, conflict-aware masking;
- *   chc.c         the conflict history cache (chc.h). */
+ *   chc.c         the conflict history cache (chc.h);
+ *   icache.c      the instruction cache (core.icache_lines). */
 #ifndef HAMM_GPU_CORE_INTERNAL_H
 #define HAMM_GPU_CORE_INTERNAL_H
 
@@ -28,6 +29,13 @@ typedef struct warp {
     gpu_inst inst;       /* the next instruction, when has_inst */
     uint64_t *reg_ready; /* [GPU_MAX_REGS]: first cycle each register may be used */
 } warp;
+
+enum { ICACHE_EMPTY, ICACHE_PENDING, ICACHE_PRESENT };
+typedef struct icache_line {
+    uint64_t line;  /* its address (GPU_CODE_BASE + the pc's line) */
+    uint64_t used;  /* last cycle a warp found it present */
+    uint8_t state;
+} icache_line;
 
 typedef struct cta_slot {
     gpu_kernel_source *src; /* NULL: the slot is free */
@@ -110,12 +118,17 @@ struct gpu_core {
     uint32_t *inflight_ids;   /* max_inflight * max_merge */
     uint32_t inflight_count;  /* packets sent (or queued to send) awaiting their reply */
     gpu_cache *l1;
-    gpu_packet *out;          /* ring of out_queue packets */
-    uint32_t out_head, out_size;
+    /* Ring of out_queue packets, and as many more as l1_miss_latency: a request from the
+     * L1 leaves l1_miss_latency cycles after it was made (GPGPU-Sim's accesses go through
+     * an L1 latency queue, one stage a cycle, before the tags: misses too). */
+    gpu_packet *out;
+    uint32_t out_head, out_size, out_cap;
+    uint64_t now;             /* the cycle gpu_core_cycle last ran */
     uint32_t finished;
     uint32_t warp_limit;      /* active warps that may issue (0: all); max_active_warps */
     gpu_core_stats st;
     pipe_state pipe;
+    icache_line *icache;      /* p.icache_lines, when there is an instruction cache */
 };
 
 /* warp_sched.c */
@@ -142,6 +155,11 @@ void pipe_mem_issue(gpu_core *c, uint32_t w, uint64_t now);
 void pipe_shared_started(gpu_core *c, const warp *wp, uint32_t degree, uint64_t now);
 void pipe_writeback(gpu_core *c, uint64_t at, uint64_t now);
 void pipe_advance(gpu_core *c, uint64_t now);
+
+/* icache.c: 1 when the line of `pc` is there; else its read is sent (or *wake lowered to
+ * retry) and the warp waits.  A reply for an instruction line fills it. */
+int icache_ready(gpu_core *c, uint64_t pc, uint64_t now, uint64_t *wake);
+void icache_fill(gpu_core *c, uint64_t addr);
 int pipe_stalled(gpu_core *c, uint64_t now);
 
 /* inflight.c */

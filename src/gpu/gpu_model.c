@@ -65,6 +65,9 @@ static const struct schema_field cache_rows[] = {
      "requests waiting for the level below", NULL},
     {"latency", SCHEMA_U32, 0, 0, 10000, 0, NULL, C(latency), 0, "cycles", NULL,
      "hit latency in the cache's clock", NULL},
+    {"miss_latency", SCHEMA_U32, SCHEMA_QUIET, 0, 10000, 0, NULL, C(miss_latency), 0, "cycles",
+     NULL, "the L1's: cycles a miss or a write waits before it leaves (GPGPU-Sim's L1 latency "
+     "queue)", NULL},
     /* The Khairy thesis' chapter 5 (docs/CACHE-MGMT.md); QUIET: off, they are not dumped. */
     {"pmod_poly", SCHEMA_U32, SCHEMA_QUIET, 0, 0x7fffffff, 0, NULL, C(pmod_poly), 0, "", NULL,
      "pmod's irreducible polynomial, bit i for x^i (0: built in for the set count)", NULL},
@@ -122,6 +125,10 @@ static const struct schema_field core_rows[] = {
      "segments (compute 1.x) or sectors (sm_20 and later)", &rule_table},
     COUNT_OPT("shared_banks", core.shared_banks, 1, 1024, 32, "", "4-byte shared banks"),
     COUNT_OPT("out_queue", core.out_queue, 1, 4096, 8, "", "packets waiting for the crossbar"),
+    COUNT_OPT("icache_lines", core.icache_lines, 0, 4096, 0, "",
+              "instruction cache lines, read from memory at a miss (0: code is free)"),
+    {"icache_line_bytes", SCHEMA_U32, POW2, 32, 4096, 128, NULL, M(core.icache_line_bytes), 0,
+     "bytes", NULL, "instruction cache line", NULL},
     /* Gou's thesis, chapter 5 (docs/SMEM.md) */
     {"shared_scheme", SCHEMA_STRING, 0, 1, 127, 0, "low-order", M(core.shared_scheme),
      sizeof(((gpu_model *)0)->core.shared_scheme), "", NULL,
@@ -293,6 +300,17 @@ static hamm_status check_l1_banks(const gpu_model *m, const char *path, hamm_err
     return HAMM_OK;
 }
 
+/* The latency queue is the L1's (GPGPU-Sim's L2 has none: its ROP queue is the
+ * partition's rop_latency). */
+static hamm_status check_l2(const gpu_model *m, const char *path, hamm_error *err)
+{
+    if (!m->l2.miss_latency)
+        return HAMM_OK;
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "l2.miss_latency",
+                         "only an L1 has a miss latency; the L2's delay before its tags is "
+                         "partition.rop_latency");
+}
+
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
@@ -300,6 +318,7 @@ hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
     st = st ? st : check_smem(m, path, err);
     st = st ? st : check_gran(m, path, err);
     st = st ? st : check_l1_banks(m, path, err);
+    st = st ? st : check_l2(m, path, err);
     return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
@@ -368,7 +387,9 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
         .max_active_warps = m->core.max_active_warps, .max_inflight = m->core.max_inflight,
         .max_merge = m->core.max_merge, .coalesce = (gpu_coalesce_rule)m->core.coalescing,
         .has_l1 = m->l1.sets != 0, .l1_latency = hit_latency(&m->l1),
-        .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue};
+        .l1_miss_latency = m->l1.miss_latency,
+        .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue,
+        .icache_lines = m->core.icache_lines, .icache_line_bytes = m->core.icache_line_bytes};
     uint32_t alu = ceil_div(GPU_WARP_SIZE, m->core.simd_width);
     uint32_t sfu = ceil_div(GPU_WARP_SIZE, m->core.sfu_width);
     uint32_t mem = ceil_div(GPU_WARP_SIZE, m->core.ldst_width);

@@ -17,6 +17,7 @@ typedef struct gpu_cache_model {
     uint32_t write_allocate;
     uint32_t mshr_entries, mshr_max_merge, miss_queue;
     uint32_t latency;             /* cycles from a hit to its data */
+    uint32_t miss_latency;        /* the L1's: cycles before a miss or write leaves it */
     /* The Khairy thesis' chapter 5 (docs/CACHE-MGMT.md): PRIC's polynomial and extra
      * latency; DBSA's window, threshold and resampling. */
     uint32_t pmod_poly, index_latency;
@@ -40,6 +41,7 @@ typedef struct gpu_model {
         uint32_t simd_width, sfu_width, ldst_width;
         uint32_t alu_latency, sfu_latency, shared_latency;
         uint32_t max_inflight, max_merge, shared_banks, out_queue;
+        uint32_t icache_lines, icache_line_bytes;
         char shared_scheme[128];  /* docs/SMEM.md: the scheme and the pipeline model */
         int inorder_pipeline, elastic_pipeline, conflict_aware;
         uint32_t premem_queue, nonmem_queue, chc_sets, chc_ways;

@@ -10,6 +10,13 @@
 
 #define NOMEM(err) hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory")
 
+/* Cycles GPGPU-Sim's pipeline adds to a unit's latency before a dependent instruction
+ * issues (operand collection, dispatch, writeback and the scoreboard's release): Accel-Sim
+ * on the GTX480 runs a chain of dependent FFMA (latency 2) at 8 cycles each, MUFU (20) at
+ * 26, LDS (-gpgpu_smem_latency 26) at 32 (docs/ACCELSIM.md).  hamm's load/store unit
+ * takes one of a shared load's cycles itself. */
+#define IMPORT_PIPE_CYCLES 6
+
 /* Write policy letter -> hamm's policy; *note says what is approximated (or NULL). */
 static const char *write_policy(char w, const char **note)
 {
@@ -76,6 +83,10 @@ static json_t *cache_json(imp_state *s, const imp_cache *c, uint32_t sets, uint3
                           c->write_alloc != 'N', "mshr_entries", (int)c->mshr_entries,
                           "mshr_max_merge", (int)c->mshr_merge, "miss_queue",
                           (int)c->miss_queue, "latency", (int)latency);
+    /* GPGPU-Sim 4's L1 puts every access, misses and writes too, through its latency
+     * queue before the tags (ldst_unit::L1_latency_queue_cycle) */
+    if (j && c == &s->l1 && json_object_set_new(j, "miss_latency", json_integer(latency)))
+        json_decref(j), j = NULL;
     if (!j)
         NOMEM(err);
     return j;
@@ -117,6 +128,24 @@ static const char *scheduler(imp_state *s, hamm_error *err, hamm_status *st)
     return two_level ? "lrr" : "gto";
 }
 
+/* Lanes a unit class retires a cycle: `units` units each taking a warp every `initiation`
+ * cycles, at most a warp a cycle. */
+static int unit_width(uint32_t units, uint32_t initiation)
+{
+    uint32_t w = 32 * units / initiation;
+    return w < 1 ? 1 : w > 32 ? 32 : (int)w;
+}
+
+/* A trace-mode unit's width and result latency (the unit's own and the pipeline's). */
+static int unit_keys(json_t *j, const char *width, const char *latency, const uint32_t lat[2],
+                     uint32_t units)
+{
+    if (!lat[0])
+        return 0;
+    return json_object_set_new(j, width, json_integer(unit_width(units, lat[1]))) ||
+           json_object_set_new(j, latency, json_integer((json_int_t)lat[0] + IMPORT_PIPE_CYCLES));
+}
+
 static json_t *core_json(imp_state *s, hamm_error *err)
 {
     hamm_status st;
@@ -124,15 +153,31 @@ static json_t *core_json(imp_state *s, hamm_error *err)
     if (st != HAMM_OK)
         return NULL;
     uint32_t inflight = s->l1.given ? 2 * s->l1.mshr_entries : 64;
+    if (s->il1.given &&
+        import_note(s, "-gpgpu_cache:il1",
+                    "core.icache_lines = sets x ways, held fully associatively (LRU), a missing "
+                    "line read from memory at 0xf0000000 + pc; its MSHRs, replacement and "
+                    "the fetch stage's two instructions a cycle are not modelled",
+                    err) != HAMM_OK)
+        return NULL;
     json_t *j = json_pack(
-        "{s:i, s:i, s:i, s:i, s:i, s:s, s:i, s:i, s:s, s:i, s:i}", "max_threads", (int)s->threads,
-        "max_ctas", (int)s->ctas, "registers", (int)s->registers, "shared_memory_bytes",
-        (int)s->shared_bytes, "warp_schedulers", (int)s->schedulers, "warp_scheduler", policy,
-        "simd_width", 32, "max_inflight", (int)inflight, "coalescing",
-        s->coalesce_arch < 20 ? "segments" : "sectors", "shared_banks", (int)s->shared_banks,
-        "shared_latency", (int)s->shared_latency);
-    if (!j)
+        "{s:i, s:i, s:i, s:i, s:i, s:s, s:i, s:i, s:i, s:s, s:i, s:i}", "max_threads",
+        (int)s->threads, "max_ctas", (int)s->ctas, "registers", (int)s->registers,
+        "shared_memory_bytes", (int)s->shared_bytes, "warp_schedulers", (int)s->schedulers,
+        "warp_scheduler", policy, "simd_width", 32, "ldst_width", 32, "max_inflight",
+        (int)inflight, "coalescing", s->coalesce_arch < 20 ? "segments" : "sectors",
+        "shared_banks", (int)s->shared_banks, "shared_latency",
+        (int)(s->shared_latency + IMPORT_PIPE_CYCLES - 1));
+    json_int_t ilines = (json_int_t)s->il1.sets * s->il1.ways;
+    if (!j || (s->il1.given && (json_object_set_new(j, "icache_lines", json_integer(ilines)) ||
+                                json_object_set_new(j, "icache_line_bytes",
+                                                    json_integer(s->il1.line_bytes)))) ||
+        unit_keys(j, "simd_width", "alu_latency", s->sp_lat, s->sp_units) ||
+        unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, s->sfu_units)) {
+        json_decref(j);
         NOMEM(err);
+        return NULL;
+    }
     return j;
 }
 

@@ -35,9 +35,12 @@ typedef struct imp_state {
     uint32_t threads, warp_size, ctas, registers, shared_bytes, schedulers, shared_banks;
     char scheduler[64];
     uint32_t coalesce_arch;
-    imp_cache l1, l2;
+    imp_cache l1, l2, il1;         /* il1: the instruction cache */
     uint32_t l1_latency, shared_latency;
     uint32_t l1_banks, l1_bank_bytes, l1_bank_hash; /* -gpgpu_l1_banks* (docs/SMEM.md) */
+    /* Trace mode's -trace_opcode_latency_initiation_sp and _sfu (latency, initiation
+     * interval; 0, 0 when absent) and the unit counts they are divided among. */
+    uint32_t sp_lat[2], sfu_lat[2], sp_units, sfu_units;
     uint32_t rop_latency, dram_latency; /* core cycles, as GPGPU-Sim counts both */
     uint32_t return_queue;         /* 0: unlimited */
     double clock[4];               /* core, icnt, l2, dram MHz */

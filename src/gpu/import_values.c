@@ -59,6 +59,32 @@ static hamm_status rd_l1_bank_bytes(imp_state *s, const char *v, hamm_error *err
     return rd_pow2(s, v, 4, 4096, "L1 bank interleave bytes", &s->l1_bank_bytes, err);
 }
 
+U32(rd_sp_units, sp_units, 1, 64, "SP units")
+U32(rd_sfu_units, sfu_units, 1, 64, "SFU units")
+
+/* "latency,initiation" (trace mode's per-unit timing) */
+static hamm_status latency_pair(imp_state *s, const char *v, uint32_t out[2], hamm_error *err)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *comma = strchr(buf, ',');
+    if (!comma)
+        return import_fail(s, err, "expected latency,initiation, got '%s'", v);
+    *comma = '\0';
+    hamm_status st = import_u32(s, buf, 1, 10000, "latency", &out[0], err);
+    return st ? st : import_u32(s, comma + 1, 1, 10000, "initiation interval", &out[1], err);
+}
+
+static hamm_status rd_sp_lat(imp_state *s, const char *v, hamm_error *err)
+{
+    return latency_pair(s, v, s->sp_lat, err);
+}
+
+static hamm_status rd_sfu_lat(imp_state *s, const char *v, hamm_error *err)
+{
+    return latency_pair(s, v, s->sfu_lat, err);
+}
+
 /* "threads:warp_size[:...]" */
 static hamm_status rd_pipeline(imp_state *s, const char *v, hamm_error *err)
 {
@@ -91,6 +117,11 @@ static hamm_status rd_scheduler(imp_state *s, const char *v, hamm_error *err)
 static hamm_status rd_dl1(imp_state *s, const char *v, hamm_error *err)
 {
     return import_cache(s, v, &s->l1, err);
+}
+
+static hamm_status rd_il1(imp_state *s, const char *v, hamm_error *err)
+{
+    return import_cache(s, v, &s->il1, err);
 }
 
 static hamm_status rd_dl2(imp_state *s, const char *v, hamm_error *err)
@@ -170,6 +201,11 @@ static const struct honoured {
     {"gpgpu_coalesce_arch", rd_coalesce, 0},
     {"network_mode", rd_network, 0},
     {"icnt_flit_size", rd_flit, 0},
+    {"gpgpu_cache:il1", rd_il1, 0},
+    {"gpgpu_num_sp_units", rd_sp_units, 0},
+    {"gpgpu_num_sfu_units", rd_sfu_units, 0},
+    {"trace_opcode_latency_initiation_sp", rd_sp_lat, 0},
+    {"trace_opcode_latency_initiation_sfu", rd_sfu_lat, 0},
 };
 #define NHONOURED (sizeof honoured / sizeof honoured[0])
 
@@ -179,13 +215,10 @@ static const struct ignored {
 } known[] = {
     {"gpgpu_max_insn_issue_per_warp", "instructions a warp issues per cycle: hamm issues one"},
     {"gpgpu_pipeline_widths", "pipeline register widths: hamm models issue, not the stages"},
-    {"gpgpu_num_sp_units", "ALU count: hamm's core.simd_width sets ALU throughput"},
-    {"gpgpu_num_sfu_units", "SFU count: hamm's core.sfu_width sets SFU throughput"},
     {"gpgpu_num_dp_units", "double-precision units: not modelled"},
     {"gpgpu_num_int_units", "integer units: hamm runs integer work on the ALU"},
     {"gpgpu_num_tensor_core_units", "tensor cores: not modelled"},
     {"ptx_opcode_*", "per-opcode latency: hamm has one ALU and one SFU latency"},
-    {"gpgpu_cache:il1", "instruction cache: hamm fetches instructions for free"},
     {"gpgpu_tex_cache:l1", "texture cache: no texture path in hamm"},
     {"gpgpu_const_cache:l1", "constant cache: constant loads are not modelled"},
     {"gpgpu_operand_collector_*", "operand collectors: register-read conflicts not modelled"},
@@ -219,6 +252,7 @@ static const struct ignored {
     {"visualizer_*", "statistics: no timing effect"},
     {"power_*", "power model: no timing effect"},
     {"gpuwattch_xml_file", "power model: no timing effect"},
+    {"trace_opcode_latency_initiation_*", "unit latency: hamm's ALU is the SP unit's"},
     {"trace_*", "tracing: no timing effect"},
 };
 #define NKNOWN (sizeof known / sizeof known[0])
@@ -276,6 +310,6 @@ void import_defaults(imp_state *s)
                      .shared_banks = 32, .scheduler = "lrr", .coalesce_arch = 13,
                      .chips = 2, .bus_bytes = 4, .burst = 4, .data_ratio = 2,
                      .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32,
-                     .l1_latency = 1, .l1_banks = 1, .l1_bank_bytes = 32, .rop_latency = 85, .dram_latency = 30,
-                     .return_queue = 0};
+                     .l1_latency = 1, .l1_banks = 1, .l1_bank_bytes = 32, .rop_latency = 85,
+                     .dram_latency = 30, .return_queue = 0, .sp_units = 1, .sfu_units = 1};
 }

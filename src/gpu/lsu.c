@@ -25,9 +25,9 @@ int lsu_accepts(const gpu_core *c)
 
 int out_push(gpu_core *c, gpu_packet p)
 {
-    if (c->out_size == c->p.out_queue || c->inflight_count == c->p.max_inflight)
+    if (c->out_size == c->out_cap || c->inflight_count == c->p.max_inflight)
         return 0;
-    c->out[(c->out_head + c->out_size++) % c->p.out_queue] = p;
+    c->out[(c->out_head + c->out_size++) % c->out_cap] = p;
     c->inflight_count++;
     c->st.requests++;
     return 1;
@@ -254,7 +254,8 @@ void lsu_drain_l1(gpu_core *c, uint64_t now)
 
 int gpu_core_out_peek(const gpu_core *c, gpu_packet *out)
 {
-    if (!c->out_size)
+    const gpu_packet *h = &c->out[c->out_head];
+    if (!c->out_size || (c->l1 && !h->inst && c->now < h->born + c->p.l1_miss_latency))
         return 0;
     *out = c->out[c->out_head];
     return 1;
@@ -264,7 +265,7 @@ void gpu_core_out_pop(gpu_core *c)
 {
     if (!c->out_size)
         return;
-    c->out_head = (c->out_head + 1) % c->p.out_queue;
+    c->out_head = (c->out_head + 1) % c->out_cap;
     c->out_size--;
 }
 
@@ -278,6 +279,10 @@ void gpu_core_reply(gpu_core *c, const gpu_packet *p, uint64_t now)
     c->inflight_count--;
     if (p->write)
         return; /* an acknowledgement: no warp waits for it */
+    if (p->inst) {
+        icache_fill(c, p->addr);
+        return;
+    }
     c->st.loads_returned++;
     c->st.load_latency_sum += now - p->born;
     uint32_t ids[64];

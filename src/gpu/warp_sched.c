@@ -78,8 +78,8 @@ static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, uint
     hamm_status st = fetch(c, w, err);
     if (st || !wp->has_inst)
         return st;
-    *ok = regs_ready(wp, now, wake) && (!is_memory(wp->inst.op) || memory_ready(c, now, wake)) &&
-          within_active_limit(c, w);
+    *ok = (!c->icache || icache_ready(c, wp->inst.pc, now, wake)) && regs_ready(wp, now, wake) &&
+          (!is_memory(wp->inst.op) || memory_ready(c, now, wake)) && within_active_limit(c, w);
     return HAMM_OK;
 }
 

@@ -28,6 +28,8 @@ static json_t *cache_json(const gpu_cache_stats *s, uint64_t warp_insts, int *ok
     report_set(o, "hit_reserved", u64(s->hit_reserved), ok);
     report_set(o, "misses", u64(misses), ok);
     report_set(o, "sector_misses", u64(s->sector_misses), ok);
+    report_set(o, "sector_accesses", u64(s->sector_accesses), ok);
+    report_set(o, "missed_sectors", u64(s->missed_sectors), ok);
     report_set(o, "miss_rate", report_ratio(misses, s->accesses[0] + s->accesses[1]), ok);
     report_set(o, "mpki", report_measure(warp_insts ? 1000.0 * (double)misses /
                                                           (double)warp_insts : -1.0), ok);

@@ -203,15 +203,16 @@ static void inflight_limit(void **state)
  * issues at 4, the scheduler's issue cost later; its access at 5 finds the four sectors
  * pending: hit-reserved, merged into their MSHRs.  Both registers are ready at 101, when
  * the first ALU issues.  Load 3 issues at 105 and hits at 106: its data is ready at
- * 106 + l1_latency 20 = 126, when the second ALU issues. */
-static void l1_merge_then_hit(void **state)
+ * 106 + l1_latency 20 = 126, when the second ALU issues.  With l1_miss_latency M the
+ * misses leave at 1 + M, and every later cycle moves by M: 101 + M and 126 + M. */
+static void l1_run(uint32_t miss_latency)
 {
-    (void)state;
     gpu_inst prog[] = {LD(5), LD(7), ALU(8, 7), LD(9), ALU(10, 9)};
     script s = script_make(32, prog, 5, unit_stride);
     gpu_kernel_source src = script_source(&s);
     gpu_core_params p = params(1);
     p.has_l1 = 1;
+    p.l1_miss_latency = miss_latency;
     p.l1 = (gpu_cache_params){.sets = 32, .ways = 4, .line_bytes = 128, .sector_bytes = 32,
                               .write_allocate = 0, .write_policy = GPU_WRITE_THROUGH,
                               .mshr_entries = 32, .mshr_max_merge = 8, .miss_queue_size = 8};
@@ -224,14 +225,62 @@ static void l1_merge_then_hit(void **state)
         uint64_t n = gpu_core_stats_of(c)->warp_insts[GPU_OP_ALU];
         if (n && n < 3 && !alu_at[n])
             alu_at[n] = now;
+        if (now == miss_latency) /* the misses are made at 1 and not out yet */
+            assert_int_equal(m.sent, 0);
     }
-    assert_int_equal(alu_at[1], 101);
-    assert_int_equal(alu_at[2], 126);
+    assert_int_equal(alu_at[1], 101 + miss_latency);
+    assert_int_equal(alu_at[2], 126 + miss_latency);
     assert_int_equal(m.sent, 4);
     const gpu_cache_stats *l1 = gpu_core_l1_stats(c);
     assert_int_equal(l1->misses[0], 1);
     assert_int_equal(l1->hit_reserved, 1);
     assert_int_equal(l1->hits[0], 1);
+    gpu_core_free(c);
+}
+
+static void l1_merge_then_hit(void **state)
+{
+    (void)state;
+    l1_run(0);
+    l1_run(35); /* GPGPU-Sim's GTX480 L1 latency queue: misses wait 35 cycles too */
+}
+
+/* An instruction cache of one 128-byte line: three ALUs at pcs 0, 8 and 0x80.  At 0 the
+ * first pc's line misses and its read goes out (to 0xf0000000, 128 bytes), back at 100:
+ * the ALUs at 0 and 8 issue at 100 and 104.  At 108 pc 0x80 misses (its line replaces
+ * the first), back at 208: the third ALU issues then, and the warp's end is fetched at
+ * 212.  Two reads, two misses. */
+static void icache_misses(void **state)
+{
+    (void)state;
+    gpu_inst prog[] = {ALU(1, 0), ALU(2, 0), ALU(3, 0)};
+    prog[1].pc = 8;
+    prog[2].pc = 0x80;
+    script s = script_make(32, prog, 3, NULL);
+    gpu_kernel_source src = script_source(&s);
+    gpu_core_params p = params(1);
+    p.icache_lines = 1;
+    p.icache_line_bytes = 128;
+    gpu_core *c = make_core(&p);
+    memory m = {0};
+    launch(c, &src, 0);
+    tick(c, &m, 0);
+    assert_int_equal(m.sent, 1);
+    assert_true(m.p[0].inst && m.p[0].addr == GPU_CODE_BASE && m.p[0].bytes == 128);
+    uint64_t at[4] = {0}, done = 0;
+    for (uint64_t now = 1; now < 300 && !done; now++) {
+        tick(c, &m, now);
+        uint64_t n = gpu_core_stats_of(c)->warp_insts[GPU_OP_ALU];
+        if (n && !at[n])
+            at[n] = now;
+        done = gpu_core_take_finished(c) ? now : 0;
+    }
+    assert_int_equal(done, 212);
+    assert_int_equal(at[1], 100);
+    assert_int_equal(at[2], 104);
+    assert_int_equal(at[3], 208);
+    assert_int_equal(m.sent, 2);
+    assert_int_equal(gpu_core_stats_of(c)->icache_misses, 2);
     gpu_core_free(c);
 }
 
@@ -370,6 +419,7 @@ int main(void)
         cmocka_unit_test(merge_in_flight),
         cmocka_unit_test(inflight_limit),
         cmocka_unit_test(l1_merge_then_hit),
+        cmocka_unit_test(icache_misses),
         cmocka_unit_test(barrier_waits_for_all),
         cmocka_unit_test(barrier_under_throttling),
         cmocka_unit_test(cta_limits),

@@ -245,12 +245,36 @@ static void nearest_scheduler(void **state)
     free(cfg);
 }
 
+/* Trace mode's unit timings (Accel-Sim's trace.config appended to the file): 2 SP units
+ * taking a warp every 2 cycles retire 32 lanes a cycle, latency 2 + 6 pipeline cycles = 8;
+ * 1 SFU every 8 cycles: 32 / 8 = 4 lanes, 20 + 6 = 26.  A pair without its comma fails. */
+static void trace_units(void **state)
+{
+    (void)state;
+    char *cfg = variant("-foo_unknown_option", "-gpgpu_num_sp_units 2\n"
+                                               "-trace_opcode_latency_initiation_sp 2,2\n"
+                                               "-trace_opcode_latency_initiation_sfu 20,8");
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_int_equal(num(g, "core", "simd_width"), 32);
+    assert_int_equal(num(g, "core", "alu_latency"), 8);
+    assert_int_equal(num(g, "core", "sfu_width"), 4);
+    assert_int_equal(num(g, "core", "sfu_latency"), 26);
+    assert_int_equal(num(g, "core", "ldst_width"), 32);
+    assert_int_equal(num(g, "l1", "miss_latency"), 1); /* -gpgpu_l1_latency absent: 1 */
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    expect_error("-foo_unknown_option", "-trace_opcode_latency_initiation_sfu 20", 23,
+                 "-trace_opcode_latency_initiation_sfu", "latency,initiation");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gpu_model),         cmocka_unit_test(dram_and_system),
         cmocka_unit_test(ignored_listed),    cmocka_unit_test(errors),
-        cmocka_unit_test(nearest_scheduler),
+        cmocka_unit_test(nearest_scheduler), cmocka_unit_test(trace_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,8 +46,10 @@ fi
 sets=()
 for s in ${HAMM_SETS:-}; do sets+=(--set "$s"); done
 
-# hamm's model of the same configuration (its notes list what was left out)
-"$hamm" import-gpgpusim "$cfg/gpgpusim.config" -o "$work/models" --name gtx480-accelsim \
+# hamm's model of the same configuration (its notes list what was left out): both files
+# Accel-Sim reads, in its order (trace.config holds the SP and SFU units' latencies)
+cat "$cfg/gpgpusim.config" "$cfg/trace.config" >"$work/gpgpusim-trace.config"
+"$hamm" import-gpgpusim "$work/gpgpusim-trace.config" -o "$work/models" --name gtx480-accelsim \
     >/dev/null 2>"$work/import.log"
 model=$work/models/system/gtx480-accelsim.json
 
@@ -104,22 +106,24 @@ done
 python3 "$here/compare.py" --times "$times" "${args[@]}"
 
 # Request for request: the (channel, R/W, address) multiset entering the DRAM controllers,
-# Accel-Sim's instruction fetches (GPGPU-Sim's code lives at 0xf0000000 and up, 8 hex digits) set apart.
+# the instruction fetches (both read code at 0xf0000000 and up, 8 hex digits) set apart.
 same_requests() { # NAME
     local n=$1 c
     for c in "$work/logs/$n.tap"/channel-*.bin.zst; do
         c=${c##*/channel-}
         "$hamm" convert "$work/logs/$n.tap/channel-$c" --to text |
             awk -v c="${c%%.*}" '!/^#/ { print c, $1, $2 }'
-    done | sort >"$work/logs/$n.hamm.req"
+    done | sort >"$work/logs/$n.hamm.all"
+    awk '!($3 ~ /^0xf0/ && length($3) == 10)' "$work/logs/$n.hamm.all" >"$work/logs/$n.hamm.req"
     awk '!/^#/ && !($8 ~ /^0xf0/ && length($8) == 10) { print $3, $7, $8 }' "$work/logs/$n.dramreq" |
         sort >"$work/logs/$n.accelsim.req"
-    printf '| %s | %s | %s | %s | %s |\n' "$n" "$(wc -l <"$work/logs/$n.hamm.req")" \
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$n" "$(wc -l <"$work/logs/$n.hamm.req")" \
         "$(wc -l <"$work/logs/$n.accelsim.req")" \
         "$(comm -12 "$work/logs/$n.hamm.req" "$work/logs/$n.accelsim.req" | wc -l)" \
+        "$(awk '$3 ~ /^0xf0/ && length($3) == 10' "$work/logs/$n.hamm.all" | wc -l)" \
         "$(awk '!/^#/ && $8 ~ /^0xf0/ && length($8) == 10' "$work/logs/$n.dramreq" | wc -l)"
 }
 if [ -f "$work/logs/vectoradd.dramreq" ]; then
-    printf '\n| workload | hamm requests | Accel-Sim requests | the same (channel, R/W, address) | Accel-Sim instruction fetches |\n|---|---|---|---|---|\n'
+    printf '\n| workload | hamm requests | Accel-Sim requests | the same (channel, R/W, address) | hamm instruction fetches | Accel-Sim instruction fetches |\n|---|---|---|---|---|---|\n'
     for ((i = 0; i < ${#args[@]}; i += 3)); do same_requests "${args[i]}"; done
 fi
