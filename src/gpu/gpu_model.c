@@ -238,11 +238,29 @@ static hamm_status check_smem(const gpu_model *m, const char *path, hamm_error *
     return HAMM_OK;
 }
 
+/* Virtual channels: a ring needs two equal dateline halves, the crossbar has none (the
+ * same checks as gpu_icnt_new, here with the file's name). */
+static hamm_status check_icnt(const gpu_model *m, const char *path, hamm_error *err)
+{
+    if (m->icnt.topology == GPU_TOPO_RING && m->icnt.vcs % 2)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "interconnect.vcs",
+                             "vcs %u: a ring needs an even number of virtual channels (2 or more), "
+                             "half before its dateline and half after",
+                             m->icnt.vcs);
+    if (m->icnt.topology == GPU_TOPO_CROSSBAR && m->icnt.vcs > 1)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "interconnect.vcs",
+                             "vcs %u: the crossbar has no virtual channels (vcs applies to a "
+                             "ring or a mesh; set 1)",
+                             m->icnt.vcs);
+    return HAMM_OK;
+}
+
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
     hamm_status st = schema_load_file(&model_table, m, path, "a model file", err);
     st = st ? st : check_smem(m, path, err);
+    st = st ? st : check_icnt(m, path, err);
     return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 

@@ -81,7 +81,7 @@ static hamm_status check_params(const gpu_icnt_params *p, hamm_error *err)
                           : NULL;
     if (!bad && p->topology == GPU_TOPO_CROSSBAR && p->vcs > 1)
         return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
-                                "%u virtual channels: the crossbar has none (vcs applies to a "
+                                "vcs %u: the crossbar has no virtual channels (vcs applies to a "
                                 "ring or a mesh; set 1)",
                                 p->vcs);
     if (!bad)

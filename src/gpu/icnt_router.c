@@ -12,7 +12,7 @@ static hamm_status check_router_params(const gpu_icnt_params *p, hamm_error *err
                                 "at least 1 virtual channel");
     if (p->topology == GPU_TOPO_RING && p->vcs % 2)
         return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
-                                "%u virtual channels: a ring needs an even number (2 or more), "
+                                "vcs %u: a ring needs an even number of virtual channels (2 or more), "
                                 "half before its dateline and half after",
                                 p->vcs);
     if (!p->hop_latency)
