@@ -350,8 +350,3 @@ const gpu_icnt_stats *gpu_icnt_stats_of(const gpu_icnt *n)
 {
     return n->net ? gpu_rnet_stats(n->net) : &n->st;
 }
-
-const gpu_rnet *gpu_icnt_router_net(const gpu_icnt *n)
-{
-    return n->net;
-}

@@ -101,7 +101,5 @@ uint32_t gpu_icnt_row_hash(uint32_t row, uint32_t bits);
 /* Nothing buffered or in transit. */
 int gpu_icnt_empty(const gpu_icnt *n);
 const gpu_icnt_stats *gpu_icnt_stats_of(const gpu_icnt *n);
-/* The ring or mesh behind n (icnt_router.h); NULL for the crossbar. */
-const struct gpu_rnet *gpu_icnt_router_net(const gpu_icnt *n);
 
 #endif

@@ -155,13 +155,3 @@ const gpu_icnt_stats *gpu_rnet_stats(const gpu_rnet *n)
 {
     return &n->st;
 }
-
-uint32_t gpu_rnet_input_node(const gpu_rnet *n, uint32_t in)
-{
-    return n->in_node[in];
-}
-
-uint32_t gpu_rnet_output_node(const gpu_rnet *n, uint32_t out)
-{
-    return n->out_node[out];
-}

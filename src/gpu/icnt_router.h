@@ -27,8 +27,5 @@ int gpu_rnet_peek(const gpu_rnet *n, uint32_t out, uint64_t now, gpu_packet *p);
 void gpu_rnet_pop(gpu_rnet *n, uint32_t out);
 int gpu_rnet_empty(const gpu_rnet *n);
 const gpu_icnt_stats *gpu_rnet_stats(const gpu_rnet *n);
-/* The nodes input `in` and output `out` sit on. */
-uint32_t gpu_rnet_input_node(const gpu_rnet *n, uint32_t in);
-uint32_t gpu_rnet_output_node(const gpu_rnet *n, uint32_t out);
 
 #endif
