@@ -158,6 +158,14 @@ static const struct enum_table arbiter_table = {
 static const struct enum_table hold_table = {
     .what = "grant hold", .field = "interconnect.hold", .status = HAMM_ERR_CONFIG,
     .names = gpu_icnt_hold_names, .count = 4, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+static const struct enum_table topology_table = {
+    .what = "topology", .field = "interconnect.topology", .status = HAMM_ERR_CONFIG,
+    .names = gpu_icnt_topology_names, .count = 3, .unknown = "unknown", .lead = "expected ",
+    .or_last = 1};
+static const struct enum_table vc_assign_table = {
+    .what = "VC assignment", .field = "interconnect.vc_assign", .status = HAMM_ERR_CONFIG,
+    .names = gpu_icnt_vc_assign_names, .count = 2, .unknown = "unknown", .lead = "expected ",
+    .or_last = 1};
 
 static const struct schema_field icnt_rows[] = {
     COUNT_OPT("flit_bytes", icnt.flit_bytes, 1, 4096, 32, "bytes", "flit size"),
@@ -173,6 +181,14 @@ static const struct schema_field icnt_rows[] = {
      "request grant holding (Yuan thesis 4.3): none, hg, rmhg or hmhg", &hold_table},
     {"hold_hash_bits", SCHEMA_U32, SCHEMA_QUIET, 1, 32, 4, NULL, M(icnt.hold_hash_bits), 0,
      "bits", NULL, "hmhg's row hash width", NULL},
+    {"topology", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "crossbar", M(icnt.topology), 0, "", NULL,
+     "crossbar, ring or mesh (docs/ICNT-HOLD.md)", &topology_table},
+    {"vcs", SCHEMA_U32, SCHEMA_QUIET, 1, 64, 1, NULL, M(icnt.vcs), 0, "", NULL,
+     "virtual channels per router input (ring: even; crossbar: 1)", NULL},
+    {"vc_assign", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "dynamic", M(icnt.vc_assign), 0, "", NULL,
+     "ring and mesh VC choice: dynamic or static (by destination)", &vc_assign_table},
+    {"hop_latency", SCHEMA_U32, SCHEMA_QUIET, 1, 1000, 2, NULL, M(icnt.hop_latency), 0,
+     "cycles", NULL, "ring and mesh: one router and its link", NULL},
 };
 static const struct schema_table icnt_table = {ROWS(icnt_rows)};
 
@@ -311,6 +327,23 @@ static hamm_status check_l2(const gpu_model *m, const char *path, hamm_error *er
                          "partition.rop_latency");
 }
 
+/* Virtual channels: a ring needs two equal dateline halves, the crossbar has none (the
+ * same checks as gpu_icnt_new, here with the file's name). */
+static hamm_status check_icnt(const gpu_model *m, const char *path, hamm_error *err)
+{
+    if (m->icnt.topology == GPU_TOPO_RING && m->icnt.vcs % 2)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "interconnect.vcs",
+                             "vcs %u: a ring needs an even number of virtual channels (2 or more), "
+                             "half before its dateline and half after",
+                             m->icnt.vcs);
+    if (m->icnt.topology == GPU_TOPO_CROSSBAR && m->icnt.vcs > 1)
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "interconnect.vcs",
+                             "vcs %u: the crossbar has no virtual channels (vcs applies to a "
+                             "ring or a mesh; set 1)",
+                             m->icnt.vcs);
+    return HAMM_OK;
+}
+
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
 {
     *m = (gpu_model){0};
@@ -319,6 +352,7 @@ hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)
     st = st ? st : check_gran(m, path, err);
     st = st ? st : check_l1_banks(m, path, err);
     st = st ? st : check_l2(m, path, err);
+    st = st ? st : check_icnt(m, path, err);
     return st ? st : gpu_model_check_mgmt(m, path, err);
 }
 
@@ -435,11 +469,16 @@ hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, 
                                        .flits_per_cycle = m->icnt.flits_per_cycle,
                                        .latency = m->icnt.latency,
                                        .input_flits = m->icnt.input_flits,
-                                       .output_flits = m->icnt.output_flits};
+                                       .output_flits = m->icnt.output_flits,
+                                       .topology = m->icnt.topology,
+                                       .vc_assign = m->icnt.vc_assign,
+                                       .vcs = m->icnt.vcs,
+                                       .hop_latency = m->icnt.hop_latency};
     p->reply_net = p->request_net; /* replies go to cores: no rows to keep together */
     p->request_net.arbiter = m->icnt.arbiter;
     p->request_net.hold = m->icnt.hold;
     p->request_net.hash_bits = m->icnt.hold_hash_bits;
+    p->reply_net.memory_inputs = 1; /* the same nodes as the requests' */
     p->request_net.seed = 0x9e3779b97f4a7c15u;
     p->reply_net.seed = 0xc2b2ae3d27d4eb4fu;
     p->partition = (gpu_partition_params){.has_l2 = m->l2.sets != 0,

@@ -51,6 +51,8 @@ typedef struct gpu_model {
         uint32_t flit_bytes, flits_per_cycle, latency, input_flits, output_flits, ctrl_bytes;
         unsigned arbiter, hold;   /* the request network's: gpu_icnt_arbiter, gpu_icnt_hold */
         uint32_t hold_hash_bits;
+        unsigned topology, vc_assign; /* gpu_icnt_topology, gpu_icnt_vc_assign */
+        uint32_t vcs, hop_latency;    /* ring and mesh (docs/ICNT-HOLD.md) */
     } icnt;
     struct {
         uint32_t reply_queue, return_queue, held;

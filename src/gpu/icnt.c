@@ -1,16 +1,22 @@
 /* icnt.c - one direction of the crossbar: input buffers, a round-robin or PIM separable
  * allocator with optional grant holding, serialisation by flits, a fixed latency, and
- * output buffers reserved at the grant (icnt.h). */
+ * output buffers reserved at the grant (icnt.h).  A ring or a mesh is handed to the
+ * router network (icnt_router.c) whole. */
 #include <stdlib.h>
 
 #include "common/alloc.h"
 #include "icnt.h"
+#include "icnt_router.h"
 
 const char *const gpu_icnt_arbiter_names[2] = {[GPU_ARB_ROUND_ROBIN] = "round-robin",
                                                [GPU_ARB_PIM] = "pim"};
 const char *const gpu_icnt_hold_names[4] = {[GPU_HOLD_NONE] = "none", [GPU_HOLD_GRANT] = "hg",
                                             [GPU_HOLD_ROW] = "rmhg",
                                             [GPU_HOLD_ROW_HASH] = "hmhg"};
+const char *const gpu_icnt_topology_names[3] = {
+    [GPU_TOPO_CROSSBAR] = "crossbar", [GPU_TOPO_RING] = "ring", [GPU_TOPO_MESH] = "mesh"};
+const char *const gpu_icnt_vc_assign_names[2] = {[GPU_VC_DYNAMIC] = "dynamic",
+                                                 [GPU_VC_STATIC] = "static"};
 
 typedef struct flight {
     gpu_packet p;
@@ -34,6 +40,7 @@ struct gpu_icnt {
     uint32_t *held_bank, *held_row; /* ... and the DRAM bank and row of that grant */
     uint64_t rng;                 /* PIM's generator state */
     gpu_icnt_stats st;
+    gpu_rnet *net;                /* a ring or a mesh: everything is there */
 };
 
 static int queue_init(port_queue *q, uint32_t flit_cap)
@@ -72,6 +79,11 @@ static hamm_status check_params(const gpu_icnt_params *p, hamm_error *err)
                       : p->hold == GPU_HOLD_ROW_HASH && (!p->hash_bits || p->hash_bits > 32)
                           ? "hold_hash_bits"
                           : NULL;
+    if (!bad && p->topology == GPU_TOPO_CROSSBAR && p->vcs > 1)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
+                                "vcs %u: the crossbar has no virtual channels (vcs applies to a "
+                                "ring or a mesh; set 1)",
+                                p->vcs);
     if (!bad)
         return HAMM_OK;
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad, "interconnect: every count must be at "
@@ -115,6 +127,15 @@ hamm_status gpu_icnt_new(gpu_icnt **out, const gpu_icnt_params *p, hamm_error *e
     if (!n)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the interconnect");
     n->p = *p;
+    if (p->topology != GPU_TOPO_CROSSBAR) {
+        st = gpu_rnet_new(&n->net, p, err);
+        if (st) {
+            free(n);
+            return st;
+        }
+        *out = n;
+        return HAMM_OK;
+    }
     if (!alloc_ports(n)) {
         gpu_icnt_free(n);
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the interconnect");
@@ -127,6 +148,7 @@ void gpu_icnt_free(gpu_icnt *n)
 {
     if (!n)
         return;
+    gpu_rnet_free(n->net);
     for (uint32_t i = 0; n->in && i < n->p.inputs; i++)
         free(n->in[i].q);
     for (uint32_t o = 0; n->out && o < n->p.outputs; o++)
@@ -151,6 +173,8 @@ uint32_t gpu_icnt_flits(const gpu_icnt *n, uint32_t bytes)
 
 int gpu_icnt_push(gpu_icnt *n, uint32_t in, uint32_t out, const gpu_packet *p, uint32_t bytes)
 {
+    if (n->net)
+        return gpu_rnet_push(n->net, in, out, p, gpu_icnt_flits(n, bytes));
     port_queue *q = &n->in[in];
     uint32_t flits = gpu_icnt_flits(n, bytes);
     if (q->flits + flits > q->flit_cap) {
@@ -251,6 +275,10 @@ static uint32_t granted_input(gpu_icnt *n, uint32_t o, uint64_t now)
 
 void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
 {
+    if (n->net) {
+        gpu_rnet_cycle(n->net, now);
+        return;
+    }
     uint32_t O = n->p.outputs;
     for (uint32_t k = 0; k < O; k++) {
         uint32_t o = (uint32_t)((now + k) % O); /* no output always chooses first */
@@ -286,6 +314,8 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now)
 
 int gpu_icnt_peek(const gpu_icnt *n, uint32_t out, uint64_t now, gpu_packet *p)
 {
+    if (n->net)
+        return gpu_rnet_peek(n->net, out, now, p);
     const flight *h = queue_head(&n->out[out]);
     if (!h || h->ready > now)
         return 0;
@@ -295,12 +325,18 @@ int gpu_icnt_peek(const gpu_icnt *n, uint32_t out, uint64_t now, gpu_packet *p)
 
 void gpu_icnt_pop(gpu_icnt *n, uint32_t out)
 {
+    if (n->net) {
+        gpu_rnet_pop(n->net, out);
+        return;
+    }
     if (n->out[out].size)
         queue_pop(&n->out[out]);
 }
 
 int gpu_icnt_empty(const gpu_icnt *n)
 {
+    if (n->net)
+        return gpu_rnet_empty(n->net);
     for (uint32_t i = 0; i < n->p.inputs; i++)
         if (n->in[i].size)
             return 0;
@@ -312,5 +348,5 @@ int gpu_icnt_empty(const gpu_icnt *n)
 
 const gpu_icnt_stats *gpu_icnt_stats_of(const gpu_icnt *n)
 {
-    return &n->st;
+    return n->net ? gpu_rnet_stats(n->net) : &n->st;
 }

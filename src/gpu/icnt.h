@@ -15,7 +15,10 @@
  * thesis (seed 000, section 4.3) proposes, to keep one core's stream to a DRAM channel
  * together: HG gives the input an output granted last time the highest priority again;
  * RMHG only while the input's next packet goes to the same DRAM bank and row as the
- * packet granted last; HMHG only while a hash of its row (hash_bits wide) matches. */
+ * packet granted last; HMHG only while a hash of its row (hash_bits wide) matches.
+ *
+ * The topology may instead be a ring or a 2-D mesh of routers with virtual channels
+ * (icnt_router.h, docs/ICNT-HOLD.md); the calls below are the same for every topology. */
 #ifndef HAMM_GPU_ICNT_H
 #define HAMM_GPU_ICNT_H
 
@@ -35,9 +38,22 @@ typedef enum gpu_icnt_hold {
     GPU_HOLD_ROW_HASH  /* HMHG-k */
 } gpu_icnt_hold;
 
+typedef enum gpu_icnt_topology {
+    GPU_TOPO_CROSSBAR,
+    GPU_TOPO_RING,   /* bidirectional, shortest way round, two dateline VC classes */
+    GPU_TOPO_MESH    /* 2-D, dimension-order (X then Y) routing */
+} gpu_icnt_topology;
+
+typedef enum gpu_icnt_vc_assign {
+    GPU_VC_DYNAMIC,  /* the least occupied VC with room (the thesis' DVCA) */
+    GPU_VC_STATIC    /* VC = destination mod VCs per class (the thesis' SVCA) */
+} gpu_icnt_vc_assign;
+
 /* Their names in model files and reports. */
 extern const char *const gpu_icnt_arbiter_names[2];
 extern const char *const gpu_icnt_hold_names[4];
+extern const char *const gpu_icnt_topology_names[3];
+extern const char *const gpu_icnt_vc_assign_names[2];
 
 typedef struct gpu_icnt_params {
     uint32_t inputs, outputs;
@@ -49,13 +65,21 @@ typedef struct gpu_icnt_params {
     unsigned arbiter, hold;   /* gpu_icnt_arbiter, gpu_icnt_hold */
     uint32_t hash_bits;       /* HMHG's row hash width, 1 to 32 */
     uint64_t seed;            /* PIM's random choices (deterministic for a seed) */
+    /* Ring and mesh only (the crossbar needs vcs 1 and ignores the rest): */
+    unsigned topology, vc_assign; /* gpu_icnt_topology, gpu_icnt_vc_assign */
+    uint32_t vcs;             /* virtual channels per router input port (ring: even) */
+    uint32_t hop_latency;     /* cycles a packet's head takes through one router and link */
+    unsigned memory_inputs;   /* 1: the inputs are memory partitions (the reply network):
+                                 which endpoints sit on which nodes (icnt_topo.h) */
 } gpu_icnt_params;
 
 typedef struct gpu_icnt_stats {
     uint64_t packets, flits;
     uint64_t blocked_pushes;  /* a source found its input buffer full */
     uint64_t output_full;     /* cycles an output had a waiting input but no buffer room */
-    uint64_t held_grants;     /* grants the hold policy kept on the previous input */
+    uint64_t held_grants;     /* grants the hold policy kept on the previous input (ring and
+                                 mesh: at every router on the way) */
+    uint64_t hops;            /* ring and mesh: router-to-router links the packets crossed */
 } gpu_icnt_stats;
 
 typedef struct gpu_icnt gpu_icnt;
