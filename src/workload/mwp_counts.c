@@ -263,6 +263,7 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     /* the load/store unit takes a global instruction's transactions one a cycle (one
      * access each: a segment, or a line through the L1) and a shared one's passes */
     k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
+    k->load_insts = (double)d->loads / w;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;

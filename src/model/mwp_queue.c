@@ -1,0 +1,84 @@
+/* mwp_queue.c - hamm's queueing variant of MWP/CWP (docs/MWP.md, "Queueing"): the warps
+ * resident at once as a closed queueing network, solved by mean-value analysis. */
+#include <math.h>
+
+#include "mwp_queue.h"
+
+/* One kind of queueing station: `count` identical servers, each visited by a warp once
+ * every `count` periods, `demand` cycles of service a visit, served one at a time.  The
+ * service is taken as deterministic (a DRAM burst, an issue slot): a warp arriving while
+ * another is served waits for half a service on average, not a whole one as with
+ * exponential service (the residual-life correction of approximate MVA). */
+typedef struct station {
+    double demand, count;
+    double queue;       /* warps at one server, with n - 1 warps in the network */
+    double utilization; /* of one server, with n - 1 warps */
+    double residence;   /* cycles a period spends at the station (all its servers) */
+} station;
+
+static void visit(station *s)
+{
+    double per_server = s->demand / s->count; /* visit ratio 1 / count */
+    s->residence = s->count * per_server * (1 + s->queue - s->utilization / 2);
+}
+
+static void settle(station *s, double throughput)
+{
+    s->queue = throughput * s->residence / s->count;
+    s->utilization = throughput * s->demand / s->count;
+}
+
+/* Exact MVA recursion over the number of warps 1..G (Reiser & Lavenberg), with the
+ * deterministic-service residual: the period's cycle time with G warps. */
+static double mva_cycle(double warps, double latency, station *dram, station *sm)
+{
+    double cycle = latency + dram->demand + sm->demand;
+    dram->residence = dram->demand;
+    sm->residence = sm->demand;
+    for (double n = 1; n <= warps; n++) {
+        visit(dram);
+        visit(sm);
+        cycle = latency + dram->residence + sm->residence;
+        double throughput = n / cycle;
+        settle(dram, throughput);
+        settle(sm, throughput);
+    }
+    return cycle;
+}
+
+static hamm_mwp_limiter largest(double latency, double dram, double sm)
+{
+    if (dram >= latency && dram >= sm)
+        return HAMM_MWP_LIMIT_BANDWIDTH;
+    return sm > latency ? HAMM_MWP_LIMIT_COMPUTE : HAMM_MWP_LIMIT_LATENCY;
+}
+
+hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                            hamm_mwp_result *r, hamm_error *err)
+{
+    double mem_insts = k->coal_mem_insts + k->uncoal_mem_insts;
+    double blocks = k->blocks;
+    double resident = fmin(blocks, (double)r->active_blocks_per_sm * m->sms);
+    r->queue_periods = k->load_insts > 0 ? fmin(k->load_insts, mem_insts) : mem_insts;
+    r->queue_warps = ceil(resident) * r->warps_per_block;
+    r->queue_sms = fmin(m->sms, blocks);
+    r->queue_waves = fmax(r->rep, 1);
+    if (r->queue_warps > HAMM_MWP_QUEUE_MAX_WARPS)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "blocks",
+                                "the queueing variant handles at most %.0f resident warps, "
+                                "got %.0f", HAMM_MWP_QUEUE_MAX_WARPS, r->queue_warps);
+    /* a period moves the bytes of all the warp's memory instructions over its loads */
+    double bytes = k->load_bytes_per_warp * mem_insts / r->queue_periods;
+    r->queue_dram_demand = bytes * m->freq_ghz / r->bandwidth_gbps;
+    r->queue_sm_demand = r->comp_cycles / r->queue_periods;
+    station dram = {r->queue_dram_demand, 1, 0, 0, 0};
+    station sm = {r->queue_sm_demand, r->queue_sms, 0, 0, 0};
+    r->queue_cycle = mva_cycle(r->queue_warps, r->mem_l, &dram, &sm);
+    r->queue_dram_residence = dram.residence;
+    r->queue_sm_residence = sm.residence;
+    r->queue_mem_l_loaded = r->mem_l + dram.residence;
+    r->queue_exec_cycles = r->queue_waves * r->queue_periods * r->queue_cycle;
+    r->exec_cycles = r->queue_exec_cycles;
+    r->limiter = largest(r->mem_l, dram.residence, sm.residence);
+    return HAMM_OK;
+}
