@@ -74,6 +74,17 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     station dram = {r->queue_dram_demand, 1, 0, 0, 0};
     station sm = {r->queue_sm_demand, r->queue_sms, 0, 0, 0};
     r->queue_cycle = mva_cycle(r->queue_warps, r->mem_l, &dram, &sm);
+    /* The half-service residual slightly overstates what a saturated server delivers
+     * (by up to half a service a period); no server can serve more than its capacity,
+     * so the cycle is at least the busiest one's work for all warps, the excess charged
+     * to it (the asymptotic bound of operational analysis). */
+    double dram_work = r->queue_warps * dram.demand;
+    double sm_work = r->queue_warps * sm.demand / sm.count;
+    if (r->queue_cycle < fmax(dram_work, sm_work)) {
+        station *busiest = dram_work >= sm_work ? &dram : &sm;
+        busiest->residence += fmax(dram_work, sm_work) - r->queue_cycle;
+        r->queue_cycle = fmax(dram_work, sm_work);
+    }
     r->queue_dram_residence = dram.residence;
     r->queue_sm_residence = sm.residence;
     r->queue_mem_l_loaded = r->mem_l + dram.residence;
