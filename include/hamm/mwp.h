@@ -65,10 +65,11 @@ typedef struct hamm_mwp_kernel {
      * and those on shared memory, per warp; and the cycles a warp keeps the SM's
      * load/store unit busy (one a global transaction, one a shared bank-conflict pass). */
     double sfu_insts, shared_insts, lsu_cycles;
-    /* For the queueing variant (optional key, 0 when absent): of the memory instructions,
-     * the loads per warp, whose data the warp waits for (a store does not stall it);
-     * 0: every memory instruction is waited for, as Hong & Kim count them. */
-    double load_insts;
+    /* For the queueing variant (optional key, 0 when absent): the times per warp a warp
+     * waits for memory (an instruction using a global load's register still in flight; a
+     * store does not stall it, independent loads wait together); 0: once for every
+     * memory instruction, as Hong & Kim count them. */
+    double mem_waits;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */

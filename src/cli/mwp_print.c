@@ -382,7 +382,7 @@ json_t *mwp_kernel_json(const mwp_run *run)
                      (json_int_t)k->regs_per_thread, "shared_per_block",
                      (json_int_t)k->shared_per_block, "derived_from", derived_json(run));
     if (o && run->options.queueing) /* the queueing variant's key, only when asked for */
-        json_object_set_new(o, "load_insts", json_real(k->load_insts));
+        json_object_set_new(o, "mem_waits", json_real(k->mem_waits));
     return o;
 }
 

@@ -100,7 +100,7 @@ static const struct schema_field kernel_rows[] = {
     KREAL(sfu_insts, 0, 0, 1e15, "of comp_insts, SFU ones per thread (issue bound)"),
     KREAL(shared_insts, 0, 0, 1e15, "of comp_insts, shared-memory ones per thread (issue bound)"),
     KREAL(lsu_cycles, 0, 0, 1e15, "load/store unit cycles per warp (issue bound)"),
-    KREAL(load_insts, 0, 0, 1e15, "of the memory instructions, loads per thread (queueing)"),
+    KREAL(mem_waits, 0, 0, 1e15, "times a warp waits for memory (queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

@@ -59,7 +59,7 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     double mem_insts = k->coal_mem_insts + k->uncoal_mem_insts;
     double blocks = k->blocks;
     double resident = fmin(blocks, (double)r->active_blocks_per_sm * m->sms);
-    r->queue_periods = k->load_insts > 0 ? fmin(k->load_insts, mem_insts) : mem_insts;
+    r->queue_periods = k->mem_waits > 0 ? fmin(k->mem_waits, mem_insts) : mem_insts;
     r->queue_warps = ceil(resident) * r->warps_per_block;
     r->queue_sms = fmin(m->sms, blocks);
     r->queue_waves = fmax(r->rep, 1);
