@@ -50,6 +50,9 @@ typedef struct hamm_mwp_machine {
      * one pass of the load/store unit, whatever its addresses). */
     double sfu_issue_cycles, mem_issue_cycles;
     uint32_t shared_banks;
+    /* The DRAM's channels (key absent: 0, one server of the whole bandwidth), for the
+     * queueing variant: a request is served by one channel at 1/channels of it. */
+    uint32_t channels;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */

@@ -71,14 +71,17 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     double bytes = k->load_bytes_per_warp * mem_insts / r->queue_periods;
     r->queue_dram_demand = bytes * m->freq_ghz / r->bandwidth_gbps;
     r->queue_sm_demand = r->comp_cycles / r->queue_periods;
-    station dram = {r->queue_dram_demand, 1, 0, 0, 0};
+    /* a period's request is served by one channel, at 1/channels of the bandwidth, each
+     * channel receiving 1/channels of the periods (the address map spreads them) */
+    double channels = m->channels > 0 ? m->channels : 1;
+    station dram = {r->queue_dram_demand * channels, channels, 0, 0, 0};
     station sm = {r->queue_sm_demand, r->queue_sms, 0, 0, 0};
     r->queue_cycle = mva_cycle(r->queue_warps, r->mem_l, &dram, &sm);
     /* The half-service residual slightly overstates what a saturated server delivers
      * (by up to half a service a period); no server can serve more than its capacity,
      * so the cycle is at least the busiest one's work for all warps, the excess charged
      * to it (the asymptotic bound of operational analysis). */
-    double dram_work = r->queue_warps * dram.demand;
+    double dram_work = r->queue_warps * dram.demand / dram.count;
     double sm_work = r->queue_warps * sm.demand / sm.count;
     if (r->queue_cycle < fmax(dram_work, sm_work)) {
         station *busiest = dram_work >= sm_work ? &dram : &sm;

@@ -1,5 +1,6 @@
 /* test_mwp_queue.c - hamm's queueing variant of MWP/CWP (docs/MWP.md, "Queueing") against
- * mean-value analysis worked by hand on two- and one-SM kernels, its bounds on a large
+ * mean-value analysis worked by hand on two- and one-SM kernels (one DRAM server or two
+ * channels), its bounds on a large
  * one, and that without the option nothing of Hong & Kim's prediction moves. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,7 +29,7 @@ static void check_near(double a, double b, double eps, const char *what, const c
 static hamm_mwp_machine machine(uint32_t sms, double bandwidth, double mem_ld)
 {
     return (hamm_mwp_machine){"q", sms, 1.0, bandwidth, mem_ld, 1, 1, 1, 768, 8, 8192, 16384,
-                              0, "", 0, 0, 0, 0};
+                              0, "", 0, 0, 0, 0, 0};
 }
 
 static hamm_mwp_result predict_ok(const hamm_mwp_kernel *k, const hamm_mwp_machine *m,
@@ -70,6 +71,26 @@ static void two_warps_by_hand(void **state)
     assert_near(r.exec_cycles, 106 + 10.0 / 106, EPS);
     assert_near(r.total_cycles, 106 + 10.0 / 106, EPS);
     assert_int_equal(r.limiter, HAMM_MWP_LIMIT_LATENCY);
+}
+
+/* The same with 2 DRAM channels: a period's 128 bytes are served by one channel at half
+ * the bandwidth, 4 cycles, each channel visited every other period (2 cycles a period).
+ *   n = 1: R_d = 2 x 2 x 1 = 4, R_s = 4, cycle 108, X = 1/108; per channel Q_d = X x 4 / 2
+ *          = 2/108, U_d = X x 2 = 2/108; Q_s = U_s = 4/108.
+ *   n = 2: R_d = 4 (1 + 2/108 - 1/108) = 4 + 4/108; R_s = 4 (1 + 4/108 - 2/108) = 4 + 8/108.
+ * cycle = 108 + 12/108. */
+static void two_channels_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.channels = 2;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_dram_demand, 2, EPS);
+    assert_near(r.queue_dram_residence, 4 + 4.0 / 108, EPS);
+    assert_near(r.queue_sm_residence, 4 + 8.0 / 108, EPS);
+    assert_near(r.queue_cycle, 108 + 12.0 / 108, EPS);
+    assert_near(r.total_cycles, 108 + 12.0 / 108, EPS);
 }
 
 /* Two SMs, 8 blocks of one warp, 1 active block an SM: G = 2 warps on 2 SMs, #Rep = 4
@@ -154,7 +175,8 @@ static void off_by_default(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(two_warps_by_hand), cmocka_unit_test(waves_loads_by_hand),
+        cmocka_unit_test(two_warps_by_hand), cmocka_unit_test(two_channels_by_hand),
+        cmocka_unit_test(waves_loads_by_hand),
         cmocka_unit_test(bounds_many_warps), cmocka_unit_test(off_by_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
