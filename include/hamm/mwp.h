@@ -157,10 +157,12 @@ typedef struct hamm_mwp_result {
     double queue_waves;                /* MAX(#Rep, 1) */
     double queue_dram_demand;          /* DRAM cycles one warp's period needs at E */
     double queue_sm_demand;            /* SM issue cycles one warp's period needs */
+    double queue_port_demand;          /* SM memory-port departures of one period */
     double queue_dram_residence;       /* a period's wait + service at the DRAM */
     double queue_sm_residence;         /* a period's wait + issue at its SM */
-    double queue_cycle;                /* Mem_L + the two residences: one period */
-    double queue_mem_l_loaded;         /* Mem_L + the DRAM residence: the loaded latency */
+    double queue_port_residence;       /* a period's wait + departures at its SM's port */
+    double queue_cycle;                /* the fixed delay + the residences: one period */
+    double queue_mem_l_loaded;         /* the delay + port + DRAM: the loaded latency */
     double queue_exec_cycles;          /* waves x periods x cycle */
     double exec_cycles, synch_cycles, total_cycles;
     double total_seconds;              /* total_cycles at Freq */

@@ -157,6 +157,8 @@ static const struct row queue_rows[] = {
     QROW("Q SM demand", "queue_sm_demand_cycles", queue_sm_demand),
     QROW("Q DRAM residence", "queue_dram_residence_cycles", queue_dram_residence),
     QROW("Q SM residence", "queue_sm_residence_cycles", queue_sm_residence),
+    QROW("Q port demand", "queue_port_demand_cycles", queue_port_demand),
+    QROW("Q port residence", "queue_port_residence_cycles", queue_port_residence),
     QROW("Q Mem_L loaded", "queue_mem_l_loaded_cycles", queue_mem_l_loaded),
     QROW("Q cycle/period", "queue_cycle_cycles", queue_cycle),
     QROW("Q Exec", "queue_exec_cycles", queue_exec_cycles),

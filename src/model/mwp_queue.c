@@ -16,6 +16,8 @@ typedef struct station {
     double residence;   /* cycles a period spends at the station (all its servers) */
 } station;
 
+enum { STATION_DRAM, STATION_SM, STATION_PORT, STATION_COUNT };
+
 static void visit(station *s)
 {
     double per_server = s->demand / s->count; /* visit ratio 1 / count */
@@ -30,27 +32,46 @@ static void settle(station *s, double throughput)
 
 /* Exact MVA recursion over the number of warps 1..G (Reiser & Lavenberg), with the
  * deterministic-service residual: the period's cycle time with G warps. */
-static double mva_cycle(double warps, double latency, station *dram, station *sm)
+static double mva_cycle(double warps, double latency, station *s, size_t ns)
 {
-    double cycle = latency + dram->demand + sm->demand;
-    dram->residence = dram->demand;
-    sm->residence = sm->demand;
+    double cycle = latency;
+    for (size_t i = 0; i < ns; i++) {
+        s[i].residence = s[i].demand;
+        cycle += s[i].demand;
+    }
     for (double n = 1; n <= warps; n++) {
-        visit(dram);
-        visit(sm);
-        cycle = latency + dram->residence + sm->residence;
-        double throughput = n / cycle;
-        settle(dram, throughput);
-        settle(sm, throughput);
+        cycle = latency;
+        for (size_t i = 0; i < ns; i++) {
+            visit(&s[i]);
+            cycle += s[i].residence;
+        }
+        for (size_t i = 0; i < ns; i++)
+            settle(&s[i], n / cycle);
+    }
+    /* The half-service residual slightly overstates what a saturated server delivers
+     * (by up to half a service a period); no server can serve more than its capacity,
+     * so the cycle is at least the busiest one's work for all warps, the excess charged
+     * to it (the asymptotic bound of operational analysis). */
+    size_t busiest = 0;
+    for (size_t i = 1; i < ns; i++)
+        if (s[i].demand / s[i].count > s[busiest].demand / s[busiest].count)
+            busiest = i;
+    double work = warps * s[busiest].demand / s[busiest].count;
+    if (cycle < work) {
+        s[busiest].residence += work - cycle;
+        cycle = work;
     }
     return cycle;
 }
 
-static hamm_mwp_limiter largest(double latency, double dram, double sm)
+/* The largest part of the cycle: the fixed latency or the memory port's departures
+ * (latency, as Hong & Kim's MWP = Mem_L / Departure_delay), the DRAM, or the issue. */
+static hamm_mwp_limiter largest(double latency, const station *s)
 {
-    if (dram >= latency && dram >= sm)
+    double port = s[STATION_PORT].residence, lat = fmax(latency, port);
+    if (s[STATION_DRAM].residence >= lat && s[STATION_DRAM].residence >= s[STATION_SM].residence)
         return HAMM_MWP_LIMIT_BANDWIDTH;
-    return sm > latency ? HAMM_MWP_LIMIT_COMPUTE : HAMM_MWP_LIMIT_LATENCY;
+    return s[STATION_SM].residence > lat ? HAMM_MWP_LIMIT_COMPUTE : HAMM_MWP_LIMIT_LATENCY;
 }
 
 hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
@@ -74,25 +95,20 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     /* a period's request is served by one channel, at 1/channels of the bandwidth, each
      * channel receiving 1/channels of the periods (the address map spreads them) */
     double channels = m->channels > 0 ? m->channels : 1;
-    station dram = {r->queue_dram_demand * channels, channels, 0, 0, 0};
-    station sm = {r->queue_sm_demand, r->queue_sms, 0, 0, 0};
-    r->queue_cycle = mva_cycle(r->queue_warps, r->mem_l, &dram, &sm);
-    /* The half-service residual slightly overstates what a saturated server delivers
-     * (by up to half a service a period); no server can serve more than its capacity,
-     * so the cycle is at least the busiest one's work for all warps, the excess charged
-     * to it (the asymptotic bound of operational analysis). */
-    double dram_work = r->queue_warps * dram.demand / dram.count;
-    double sm_work = r->queue_warps * sm.demand / sm.count;
-    if (r->queue_cycle < fmax(dram_work, sm_work)) {
-        station *busiest = dram_work >= sm_work ? &dram : &sm;
-        busiest->residence += fmax(dram_work, sm_work) - r->queue_cycle;
-        r->queue_cycle = fmax(dram_work, sm_work);
-    }
-    r->queue_dram_residence = dram.residence;
-    r->queue_sm_residence = sm.residence;
-    r->queue_mem_l_loaded = r->mem_l + dram.residence;
+    /* the SM's memory port sends a period's instructions out Departure_delay apart; the
+     * last one's departure is the port's service, the rest of Mem_L the fixed delay */
+    r->queue_port_demand = r->departure_delay * mem_insts / r->queue_periods;
+    double delay = fmax(r->mem_l - r->departure_delay, 0);
+    station s[STATION_COUNT] = {{r->queue_dram_demand * channels, channels, 0, 0, 0},
+                                {r->queue_sm_demand, r->queue_sms, 0, 0, 0},
+                                {r->queue_port_demand, r->queue_sms, 0, 0, 0}};
+    r->queue_cycle = mva_cycle(r->queue_warps, delay, s, STATION_COUNT);
+    r->queue_dram_residence = s[STATION_DRAM].residence;
+    r->queue_sm_residence = s[STATION_SM].residence;
+    r->queue_port_residence = s[STATION_PORT].residence;
+    r->queue_mem_l_loaded = delay + s[STATION_PORT].residence + s[STATION_DRAM].residence;
     r->queue_exec_cycles = r->queue_waves * r->queue_periods * r->queue_cycle;
     r->exec_cycles = r->queue_exec_cycles;
-    r->limiter = largest(r->mem_l, dram.residence, sm.residence);
+    r->limiter = largest(delay, s);
     return HAMM_OK;
 }

@@ -46,12 +46,14 @@ static hamm_mwp_result predict_ok(const hamm_mwp_kernel *k, const hamm_mwp_machi
 }
 
 /* One SM, one block of 64 threads (2 warps), 3 computation and 1 coalesced memory
- * instruction of 128 bytes; 64 GB/s, Mem_LD 100.  One period a warp (no load count: the
- * one memory instruction); G = 2 warps on 1 SM, #Rep = 1/8 so one wave.  DRAM demand
- * D = 128 / 64 = 2 cycles; SM demand c = 1 x (3 + 1) = 4.
- *   n = 1: R_d = 2, R_s = 4, cycle 106, X = 1/106; Q_d = U_d = 2/106, Q_s = U_s = 4/106.
- *   n = 2: R_d = 2 (1 + 2/106 - 1/106) = 2 + 2/106; R_s = 4 (1 + 4/106 - 2/106) = 4 + 8/106.
- * cycle = 100 + 6 + 10/106; Exec = 1 x 1 x cycle; the loaded latency 102 + 2/106. */
+ * instruction of 128 bytes; 64 GB/s, Mem_LD 100, departure delays 1.  One period a warp
+ * (no wait count: the one memory instruction); G = 2 warps on 1 SM, #Rep = 1/8 so one
+ * wave.  DRAM demand D = 128 / 64 = 2 cycles; SM issue c = 1 x (3 + 1) = 4; the memory
+ * port 1 x 1 / 1 = 1; the fixed delay Mem_L - Departure_delay = 99.
+ *   n = 1: R_d = 2, R_s = 4, R_p = 1, cycle 106, X = 1/106; Q = U = 2/106, 4/106, 1/106.
+ *   n = 2: R_d = 2 (1 + 2/106 - 1/106) = 2 + 2/106; R_s = 4 (1 + 4/106 - 2/106) =
+ *          4 + 8/106; R_p = 1 + 0.5/106.
+ * cycle = 106 + 10.5/106; Exec = 1 x 1 x cycle; the loaded latency 99 + R_p + R_d. */
 static void two_warps_by_hand(void **state)
 {
     (void)state;
@@ -64,21 +66,25 @@ static void two_warps_by_hand(void **state)
     assert_near(r.queue_waves, 1, EPS);
     assert_near(r.queue_dram_demand, 2, EPS);
     assert_near(r.queue_sm_demand, 4, EPS);
+    assert_near(r.queue_port_demand, 1, EPS);
     assert_near(r.queue_dram_residence, 2 + 2.0 / 106, EPS);
     assert_near(r.queue_sm_residence, 4 + 8.0 / 106, EPS);
-    assert_near(r.queue_mem_l_loaded, 102 + 2.0 / 106, EPS);
-    assert_near(r.queue_cycle, 106 + 10.0 / 106, EPS);
-    assert_near(r.exec_cycles, 106 + 10.0 / 106, EPS);
-    assert_near(r.total_cycles, 106 + 10.0 / 106, EPS);
+    assert_near(r.queue_port_residence, 1 + 0.5 / 106, EPS);
+    assert_near(r.queue_mem_l_loaded, 102 + 2.5 / 106, EPS);
+    assert_near(r.queue_cycle, 106 + 10.5 / 106, EPS);
+    assert_near(r.exec_cycles, 106 + 10.5 / 106, EPS);
+    assert_near(r.total_cycles, 106 + 10.5 / 106, EPS);
     assert_int_equal(r.limiter, HAMM_MWP_LIMIT_LATENCY);
 }
 
 /* The same with 2 DRAM channels: a period's 128 bytes are served by one channel at half
  * the bandwidth, 4 cycles, each channel visited every other period (2 cycles a period).
- *   n = 1: R_d = 2 x 2 x 1 = 4, R_s = 4, cycle 108, X = 1/108; per channel Q_d = X x 4 / 2
- *          = 2/108, U_d = X x 2 = 2/108; Q_s = U_s = 4/108.
- *   n = 2: R_d = 4 (1 + 2/108 - 1/108) = 4 + 4/108; R_s = 4 (1 + 4/108 - 2/108) = 4 + 8/108.
- * cycle = 108 + 12/108. */
+ *   n = 1: R_d = 2 x 2 x 1 = 4, R_s = 4, R_p = 1, cycle 108, X = 1/108; per channel
+ *          Q_d = X x 4 / 2 = 2/108, U_d = X x 2 = 2/108; Q_s = U_s = 4/108, Q_p = U_p =
+ *          1/108.
+ *   n = 2: R_d = 4 (1 + 2/108 - 1/108) = 4 + 4/108; R_s = 4 (1 + 4/108 - 2/108) =
+ *          4 + 8/108; R_p = 1 + 0.5/108.
+ * cycle = 108 + 12.5/108. */
 static void two_channels_by_hand(void **state)
 {
     (void)state;
@@ -89,20 +95,20 @@ static void two_channels_by_hand(void **state)
     assert_near(r.queue_dram_demand, 2, EPS);
     assert_near(r.queue_dram_residence, 4 + 4.0 / 108, EPS);
     assert_near(r.queue_sm_residence, 4 + 8.0 / 108, EPS);
-    assert_near(r.queue_cycle, 108 + 12.0 / 108, EPS);
-    assert_near(r.total_cycles, 108 + 12.0 / 108, EPS);
+    assert_near(r.queue_cycle, 108 + 12.5 / 108, EPS);
+    assert_near(r.total_cycles, 108 + 12.5 / 108, EPS);
 }
 
 /* Two SMs, 8 blocks of one warp, 1 active block an SM: G = 2 warps on 2 SMs, #Rep = 4
- * waves.  2 coalesced memory instructions of 32 bytes, of which 1 a load: one period a
- * warp moving 64 bytes, D = 64 / 16 = 4 at 16 GB/s; no computation, so the SM demand is
- * the 2 memory instructions' issue, c = 2, over 2 SMs (each visited every other period:
- * 1 cycle a period and SM, utilisation X).  Mem_LD 2.
- *   n = 1: R_d = 4, R_s = 2 x 1 x 1 = 2, cycle 8, X = 1/8; Q_d = U_d = 0.5;
- *          Q_s = X x 2 / 2 = 0.125, U_s = X x 1 = 0.125.
- *   n = 2: R_d = 4 (1 + 0.5 - 0.25) = 5; R_s = 2 (1 + 0.125 - 0.0625) = 2.125.
- * cycle = 2 + 5 + 2.125 = 9.125; Exec = 4 waves x 1 period x 9.125 = 36.5; the DRAM's
- * part is the largest: bandwidth. */
+ * waves.  2 coalesced memory instructions of 32 bytes, waited for once: one period a
+ * warp moving 64 bytes, D = 64 / 16 = 4 at 16 GB/s; no computation, so the SM issue is
+ * the 2 memory instructions', c = 2, and the port's departures 1 x 2 / 1 = 2, each over
+ * 2 SMs (1 cycle a period and SM).  Mem_LD 2: the fixed delay 2 - 1 = 1.
+ *   n = 1: R_d = 4, R_s = R_p = 2, cycle 9, X = 1/9; Q_d = U_d = 4/9; Q_s = X x 2 / 2 =
+ *          1/9 = U_s = Q_p = U_p.
+ *   n = 2: R_d = 4 (1 + 4/9 - 2/9) = 44/9; R_s = R_p = 2 (1 + 1/9 - 1/18) = 19/9.
+ * cycle = 1 + 44/9 + 38/9 = 91/9 (above the DRAM's work for both warps, 8); Exec = 4
+ * waves x 1 period x 91/9; the DRAM's part is the largest: bandwidth. */
 static void waves_loads_by_hand(void **state)
 {
     (void)state;
@@ -115,15 +121,17 @@ static void waves_loads_by_hand(void **state)
     assert_near(r.queue_waves, 4, EPS);
     assert_near(r.queue_dram_demand, 4, EPS);
     assert_near(r.queue_sm_demand, 2, EPS);
-    assert_near(r.queue_dram_residence, 5, EPS);
-    assert_near(r.queue_sm_residence, 2.125, EPS);
-    assert_near(r.queue_cycle, 9.125, EPS);
-    assert_near(r.total_cycles, 36.5, EPS);
+    assert_near(r.queue_port_demand, 2, EPS);
+    assert_near(r.queue_dram_residence, 44.0 / 9, EPS);
+    assert_near(r.queue_sm_residence, 19.0 / 9, EPS);
+    assert_near(r.queue_port_residence, 19.0 / 9, EPS);
+    assert_near(r.queue_cycle, 91.0 / 9, EPS);
+    assert_near(r.total_cycles, 4 * 91.0 / 9, EPS);
     assert_int_equal(r.limiter, HAMM_MWP_LIMIT_BANDWIDTH);
-    /* E halves the bandwidth: D = 8, n = 1: cycle 12, X = 1/12, Q_d = 8/12, U_d = 8/12;
-     * Q_s = U_s = 1/12; n = 2: R_d = 8 (1 + 1/3) = 32/3, R_s = 2 (1 + 1/24) = 25/12, a
-     * cycle of 2 + 32/3 + 25/12 = 14.75, below the DRAM's work for both warps, 2 x 8 = 16:
-     * the cycle is 16, the DRAM's residence 16 - 2 - 25/12 */
+    /* E halves the bandwidth: D = 8, n = 1: cycle 13, X = 1/13, Q_d = U_d = 8/13; the
+     * others 1/13; n = 2: R_d = 8 (1 + 4/13) = 136/13, R_s = R_p = 2 (1 + 1/26) = 27/13,
+     * a cycle of 1 + 190/13 = 203/13, below the DRAM's work for both warps, 2 x 8 = 16:
+     * the cycle is 16, the DRAM's residence 136/13 + (16 - 203/13) = 141/13 */
     hamm_mwp_options o;
     hamm_mwp_options_init(&o);
     o.queueing = 1;
@@ -132,8 +140,8 @@ static void waves_loads_by_hand(void **state)
     hamm_error_clear(&err);
     assert_int_equal(hamm_mwp_predict(&m, &k, &o, &r, &err), HAMM_OK);
     assert_near(r.queue_cycle, 16, EPS);
-    assert_near(r.queue_dram_residence, 16 - 2 - 25.0 / 12, EPS);
-    assert_near(r.queue_sm_residence, 25.0 / 12, EPS);
+    assert_near(r.queue_dram_residence, 141.0 / 13, EPS);
+    assert_near(r.queue_sm_residence, 27.0 / 13, EPS);
     assert_near(r.total_cycles, 4 * 16, EPS);
 }
 
