@@ -50,6 +50,9 @@ typedef struct hamm_mwp_machine {
      * one pass of the load/store unit, whatever its addresses). */
     double sfu_issue_cycles, mem_issue_cycles;
     uint32_t shared_banks;
+    /* The DRAM's channels (key absent: 0, one server of the whole bandwidth), for the
+     * queueing variant: a request is served by one channel at 1/channels of it. */
+    uint32_t channels;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */
@@ -65,6 +68,11 @@ typedef struct hamm_mwp_kernel {
      * and those on shared memory, per warp; and the cycles a warp keeps the SM's
      * load/store unit busy (one a global transaction, one a shared bank-conflict pass). */
     double sfu_insts, shared_insts, lsu_cycles;
+    /* For the queueing variant (optional key, 0 when absent): the times per warp a warp
+     * waits for memory (an instruction using a global load's register still in flight; a
+     * store does not stall it, independent loads wait together); 0: once for every
+     * memory instruction, as Hong & Kim count them. */
+    double mem_waits;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */
@@ -91,6 +99,11 @@ typedef struct hamm_mwp_options {
      * schedulers (each instruction at its class's issue cycles) or of its load/store unit,
      * whichever is more, whatever the case; 0 (default): the paper's equations alone. */
     int issue_bound;
+    /* 1: this project's queueing variant (docs/MWP.md, "Queueing"): the warps resident at
+     * once form a closed queueing network (a fixed latency Mem_L, the DRAM at
+     * Mem_Bandwidth x E, each SM's issue), solved by mean-value analysis, whose cycle time
+     * per memory period replaces the case equations' Exec; 0 (default): Hong & Kim's. */
+    int queueing;
 } hamm_mwp_options;
 
 /* Which of the three execution-time equations applies. */
@@ -137,6 +150,20 @@ typedef struct hamm_mwp_result {
     double issue_per_warp, lsu_per_warp; /* a warp's scheduler and load/store cycles */
     double issue_bound_cycles;         /* Mem_L + max of the two x busiest_sm_warps */
     int issue_bound_applied;           /* 1: the issue bound raised Exec (option on) */
+    /* The queueing variant's intermediates (0 without it): */
+    double queue_periods;              /* memory periods per warp: loads, else Mem_insts */
+    double queue_warps;                /* warps resident at once on the whole GPU */
+    double queue_sms;                  /* SMs they occupy: MIN(#Active_SMs, #Blocks) */
+    double queue_waves;                /* MAX(#Rep, 1) */
+    double queue_dram_demand;          /* DRAM cycles one warp's period needs at E */
+    double queue_sm_demand;            /* SM issue cycles one warp's period needs */
+    double queue_port_demand;          /* SM memory-port departures of one period */
+    double queue_dram_residence;       /* a period's wait + service at the DRAM */
+    double queue_sm_residence;         /* a period's wait + issue at its SM */
+    double queue_port_residence;       /* a period's wait + departures at its SM's port */
+    double queue_cycle;                /* the fixed delay + the residences: one period */
+    double queue_mem_l_loaded;         /* the delay + port + DRAM: the loaded latency */
+    double queue_exec_cycles;          /* waves x periods x cycle */
     double exec_cycles, synch_cycles, total_cycles;
     double total_seconds;              /* total_cycles at Freq */
     hamm_mwp_case mwp_case;

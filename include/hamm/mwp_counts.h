@@ -36,6 +36,10 @@ typedef struct hamm_mwp_derived {
                                   rounded up to whole lines of the machine's
                                   memory_line_bytes (= bytes when it has none) */
     uint64_t barriers;
+    uint64_t load_waits;       /* instructions that wait for a global load's register
+                                  still in flight (a scoreboard per warp; loads return
+                                  in order), and warps ending with loads in flight: the
+                                  memory periods of the queueing variant */
     uint64_t shared_passes;    /* the load/store unit's passes over the shared-memory
                                   instructions: each its bank-conflict degree under the
                                   machine's shared_banks (1 each without) */

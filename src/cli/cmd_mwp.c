@@ -16,7 +16,7 @@
 
 enum {
     OPT_MACHINE = 256, OPT_ROUNDING, OPT_SYNCH, OPT_EFFICIENCY, OPT_WORKLOAD, OPT_KERNEL,
-    OPT_TRACE, OPT_SWEEP, OPT_ISSUE_BOUND
+    OPT_TRACE, OPT_SWEEP, OPT_ISSUE_BOUND, OPT_QUEUEING
 };
 
 void cmd_mwp_help(FILE *out)
@@ -46,6 +46,9 @@ void cmd_mwp_help(FILE *out)
             "      --issue-bound        hamm's variant, not the paper's: Exec at least\n"
             "                           Mem_L + Comp_cycles x the busiest SM's warps (one\n"
             "                           issue port per SM; docs/MWP.md, \"Variants\")\n"
+            "      --queueing           hamm's variant, not the paper's: Exec from a closed\n"
+            "                           queueing network of the resident warps (latency,\n"
+            "                           DRAM, SM issue; docs/MWP.md, \"Queueing\")\n"
             "      --workload W         derive the counts from W instead: a kernel\n"
             "                           description (models/workloads/) or an Accel-Sim\n"
             "                           recording, every warp through the machine's\n"
@@ -152,6 +155,7 @@ static int parse_one(int c, const char *arg, mwp_args *a)
     case OPT_KERNEL: a->kernel_sel = arg; return CLI_OK;
     case OPT_SWEEP: a->sweep = arg; return CLI_OK;
     case OPT_ISSUE_BOUND: a->options.issue_bound = 1; return CLI_OK;
+    case OPT_QUEUEING: a->options.queueing = 1; return CLI_OK;
     case 'j': a->json = 1; return CLI_OK;
     case 'o': a->out_path = arg; return CLI_OK;
     case 'h': cmd_mwp_help(stdout); return -1;
@@ -188,6 +192,7 @@ static int parse_options(int argc, char **argv, mwp_args *a)
         {"trace", required_argument, NULL, OPT_TRACE},
         {"sweep", required_argument, NULL, OPT_SWEEP},
         {"issue-bound", no_argument, NULL, OPT_ISSUE_BOUND},
+        {"queueing", no_argument, NULL, OPT_QUEUEING},
         {"heuristic", required_argument, NULL, 'H'}, {"replay", required_argument, NULL, 'R'},
         {"json", no_argument, NULL, 'j'}, {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'}, CLI_TRACE_LONGOPTS, {NULL, 0, NULL, 0}};

@@ -33,8 +33,24 @@ static const char *case_words(hamm_mwp_case c)
     return "?";
 }
 
+/* The queueing variant's words: which part of a memory period's cycle is the largest. */
+static void explain_queue(const hamm_mwp_result *r, char *buf, size_t size)
+{
+    snprintf(buf, size,
+             "Queueing (hamm's variant): %g warps resident on %g SMs each wait %g times "
+             "(loads) for memory; a period takes %.6g cycles: the unloaded latency %.6g, "
+             "%.6g at the DRAM (its service and the wait behind other warps) and %.6g at "
+             "the SM's issue.  The largest part, %s, bounds the kernel.",
+             r->queue_warps, r->queue_sms, r->queue_periods, r->queue_cycle, r->mem_l,
+             r->queue_dram_residence, r->queue_sm_residence, limiter_words(r->limiter));
+}
+
 void mwp_explain(const mwp_run *run, const hamm_mwp_result *r, char *buf, size_t size)
 {
+    if (run->options.queueing && !r->issue_bound_applied) {
+        explain_queue(r, buf, size);
+        return;
+    }
     switch (r->limiter) {
     case HAMM_MWP_LIMIT_WARPS:
         snprintf(buf, size,
@@ -130,6 +146,25 @@ static const struct row {
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
+/* The queueing variant's rows, after those above when it is on. */
+#define QROW(label, key, field) {label, key, offsetof(hamm_mwp_result, field)}
+static const struct row queue_rows[] = {
+    QROW("Q periods/warp", "queue_periods", queue_periods),
+    QROW("Q resident warps", "queue_warps", queue_warps),
+    QROW("Q SMs used", "queue_sms", queue_sms),
+    QROW("Q waves", "queue_waves", queue_waves),
+    QROW("Q DRAM demand", "queue_dram_demand_cycles", queue_dram_demand),
+    QROW("Q SM demand", "queue_sm_demand_cycles", queue_sm_demand),
+    QROW("Q DRAM residence", "queue_dram_residence_cycles", queue_dram_residence),
+    QROW("Q SM residence", "queue_sm_residence_cycles", queue_sm_residence),
+    QROW("Q port demand", "queue_port_demand_cycles", queue_port_demand),
+    QROW("Q port residence", "queue_port_residence_cycles", queue_port_residence),
+    QROW("Q Mem_L loaded", "queue_mem_l_loaded_cycles", queue_mem_l_loaded),
+    QROW("Q cycle/period", "queue_cycle_cycles", queue_cycle),
+    QROW("Q Exec", "queue_exec_cycles", queue_exec_cycles),
+};
+#define NQROWS (sizeof queue_rows / sizeof queue_rows[0])
+
 static double value(const hamm_mwp_result *r, const struct row *row)
 {
     return *(const double *)((const char *)r + row->offset);
@@ -183,10 +218,11 @@ void mwp_print_head(FILE *out, const mwp_run *run, const hamm_mwp_result *r)
             "(coalesced) / %g (uncoalesced) cycles\n", (unsigned)m->sms, m->freq_ghz,
             m->mem_bandwidth_gbps, m->mem_ld_cycles, m->departure_del_coal,
             m->departure_del_uncoal);
-    fprintf(out, "options  rounding %s, synch warps %s%s\n",
+    fprintf(out, "options  rounding %s, synch warps %s%s%s\n",
             hamm_mwp_rounding_name(run->options.rounding),
             hamm_mwp_synch_name(run->options.synch),
-            run->options.issue_bound ? ", issue bound (hamm's variant)" : "");
+            run->options.issue_bound ? ", issue bound (hamm's variant)" : "",
+            run->options.queueing ? ", queueing (hamm's variant)" : "");
     print_source(out, run);
     if (run->derived)
         print_derived(out, run);
@@ -228,6 +264,12 @@ void mwp_print_table(FILE *out, const mwp_run *run)
             fprintf(out, " %16.10g", value(&run->with_e, &rows[i]));
         fputc('\n', out);
     }
+    for (size_t i = 0; run->options.queueing && i < NQROWS; i++) {
+        fprintf(out, "%-20s %16.10g", queue_rows[i].label, value(&run->plain, &queue_rows[i]));
+        if (run->combined)
+            fprintf(out, " %16.10g", value(&run->with_e, &queue_rows[i]));
+        fputc('\n', out);
+    }
     fprintf(out, "%-20s %s\n", "case", case_words(run->plain.mwp_case));
     fprintf(out, "%-20s %s\n", "limited by", limiter_words(run->plain.limiter));
     mwp_explain(run, &run->plain, text, sizeof text);
@@ -250,6 +292,11 @@ static json_t *result_json(const mwp_run *run, const hamm_mwp_result *r)
                           (json_int_t)r->warps_per_block);
     for (size_t i = 0; o && i < NROWS; i++)
         if (json_object_set_new(o, rows[i].key, json_real(value(r, &rows[i]))) != 0) {
+            json_decref(o);
+            return NULL;
+        }
+    for (size_t i = 0; o && run->options.queueing && i < NQROWS; i++)
+        if (json_object_set_new(o, queue_rows[i].key, json_real(value(r, &queue_rows[i]))) != 0) {
             json_decref(o);
             return NULL;
         }
@@ -326,7 +373,7 @@ json_t *mwp_kernel_json(const mwp_run *run)
     const hamm_mwp_kernel *k = &run->kernel;
     json_t *active = k->active_blocks_per_sm ? json_integer(k->active_blocks_per_sm)
                                              : json_null();
-    return json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:o, s:I, s:I, s:o}",
+    json_t *o = json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:o, s:I, s:I, s:o}",
                      "name",
                      k->name, "comp_insts", k->comp_insts, "coal_mem_insts", k->coal_mem_insts,
                      "uncoal_mem_insts", k->uncoal_mem_insts, "synch_insts", k->synch_insts,
@@ -336,6 +383,9 @@ json_t *mwp_kernel_json(const mwp_run *run)
                      "active_blocks_per_sm", active, "regs_per_thread",
                      (json_int_t)k->regs_per_thread, "shared_per_block",
                      (json_int_t)k->shared_per_block, "derived_from", derived_json(run));
+    if (o && run->options.queueing) /* the queueing variant's key, only when asked for */
+        json_object_set_new(o, "mem_waits", json_real(k->mem_waits));
+    return o;
 }
 
 json_t *mwp_source_json(const mwp_run *run)
@@ -391,6 +441,8 @@ char *mwp_json(const mwp_run *run)
         result_json(run, &run->plain), "combined", combined_json(run));
     if (root && run->options.issue_bound)
         json_object_set_new(json_object_get(root, "options"), "issue_bound", json_true());
+    if (root && run->options.queueing)
+        json_object_set_new(json_object_get(root, "options"), "queueing", json_true());
     return mwp_json_text(root);
 }
 

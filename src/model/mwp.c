@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hamm/mwp.h"
+#include "mwp_queue.h"
 
 static const char *const rounding_names[] = {"none", "paper", "ceil"};
 static const char *const synch_names[] = {"n", "block"};
@@ -57,7 +58,7 @@ int hamm_mwp_synch_parse(const char *name)
 
 void hamm_mwp_options_init(hamm_mwp_options *o)
 {
-    *o = (hamm_mwp_options){HAMM_MWP_ROUND_NONE, HAMM_MWP_SYNCH_N, 1.0, 0};
+    *o = (hamm_mwp_options){HAMM_MWP_ROUND_NONE, HAMM_MWP_SYNCH_N, 1.0, 0, 0};
 }
 
 /* Keep the tightest limit; on a tie the earlier one, in the order of the enum. */
@@ -226,9 +227,8 @@ static void issue_bound(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     r->limiter = HAMM_MWP_LIMIT_COMPUTE;
 }
 
-/* The case, Exec, Synch_cost and what limits the kernel. */
-static void execution(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
-                      const hamm_mwp_options *o, hamm_mwp_result *r)
+/* The case, Exec and what limits the kernel, by Hong & Kim's equations. */
+static void execution(const hamm_mwp_kernel *k, hamm_mwp_result *r)
 {
     double mem_insts = k->coal_mem_insts + k->uncoal_mem_insts;
     double overlap = r->comp_cycles / mem_insts * (r->mwp - 1);
@@ -250,7 +250,12 @@ static void execution(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
         r->exec_cycles = (r->mem_l + r->comp_cycles * r->n) * r->rep;
         r->limiter = HAMM_MWP_LIMIT_COMPUTE;
     }
-    issue_bound(m, k, o, r);
+}
+
+/* Synch_cost and the total. */
+static void synchronisation(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                            const hamm_mwp_options *o, hamm_mwp_result *r)
+{
     r->synch_warps = r->mwp;
     if (o->synch == HAMM_MWP_SYNCH_BLOCK)
         r->synch_warps = fmin(r->mwp, r->warps_per_block);
@@ -273,7 +278,11 @@ hamm_status hamm_mwp_predict(const hamm_mwp_machine *m, const hamm_mwp_kernel *k
     r->n = (double)r->active_blocks_per_sm * r->warps_per_block;
     memory_parallelism(m, k, o, r);
     compute_parallelism(m, k, o, r);
-    execution(m, k, o, r);
+    execution(k, r);
+    if (o->queueing && (st = mwp_queue_apply(m, k, r, err)) != HAMM_OK)
+        return st;
+    issue_bound(m, k, o, r);
+    synchronisation(m, k, o, r);
     if (!isfinite(r->total_cycles))
         return hamm_error_set(err, HAMM_ERR_CONFIG, "the inputs give no finite execution time");
     return HAMM_OK;

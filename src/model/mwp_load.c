@@ -75,6 +75,9 @@ static const struct schema_field machine_rows[] = {
      "0: issue_cycles)", NULL},
     {"shared_banks", SCHEMA_U32, 0, 0, 1024, 0, NULL, MM(shared_banks), 0, "", NULL,
      "shared-memory banks, for derived counts' bank-conflict passes (0: none counted)", NULL},
+    {"channels", SCHEMA_U32, 0, 0, 4096, 0, NULL, MM(channels), 0, "", NULL,
+     "DRAM channels, each serving a request at 1/channels of the bandwidth (queueing; 0: "
+     "one server)", NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 
@@ -100,6 +103,7 @@ static const struct schema_field kernel_rows[] = {
     KREAL(sfu_insts, 0, 0, 1e15, "of comp_insts, SFU ones per thread (issue bound)"),
     KREAL(shared_insts, 0, 0, 1e15, "of comp_insts, shared-memory ones per thread (issue bound)"),
     KREAL(lsu_cycles, 0, 0, 1e15, "load/store unit cycles per warp (issue bound)"),
+    KREAL(mem_waits, 0, 0, 1e15, "times a warp waits for memory (queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

@@ -48,6 +48,7 @@ static hamm_status predict(const suite_entry *en, mwp_row *row, hamm_error *err)
     combined = plain;
     combined.dram_efficiency = row->efficiency > 0 ? row->efficiency : 1;
     combined.issue_bound = en->issue_bound;
+    combined.queueing = en->queueing;
     if ((st = hamm_mwp_predict(&en->machine, &k, &plain, &row->plain, err)) == HAMM_OK)
         st = hamm_mwp_predict(&en->machine, &k, &combined, &row->combined, err);
     if (st != HAMM_OK)

@@ -52,11 +52,11 @@ json_t *mwp_entry_json(const suite_entry *e, const entry_result *r)
     kernels = report_checked(kernels, ok);
     double m, p, c;
     sums(r, &m, &p, &c);
-    return json_pack("{s:s, s:s, s:s, s:s, s:{s:s, s:b}, s:o, s:{s:f, s:f, s:f, s:o, s:o}}",
+    return json_pack("{s:s, s:s, s:s, s:s, s:{s:s, s:b, s:b}, s:o, s:{s:f, s:f, s:f, s:o, s:o}}",
                      "group", e->mwp_group, "machine", e->mwp_machine, "machine_file",
                      e->mwp_machine_path,
                      "machine_name", e->machine.name, "combined_variant", "dram_efficiency",
-                     "measured per kernel", "issue_bound", e->issue_bound, "kernels", kernels,
+                     "measured per kernel", "issue_bound", e->issue_bound, "queueing", e->queueing, "kernels", kernels,
                      "total", "measured_core_cycles", m, "plain_cycles", p, "combined_cycles",
                      c, "plain_error_pct", rel_error(p, m), "combined_error_pct",
                      rel_error(c, m));

@@ -28,6 +28,7 @@ typedef struct suite_entry {
     char *mwp_group; /* the summary's group ("group"; default "all") */
     hamm_mwp_machine machine;
     int issue_bound;
+    int queueing; /* "queueing": the combined model's queueing variant (default on) */
 } suite_entry;
 
 /* A sweep the suite asks `hamm report` for (docs/SUITES.md, "sweeps"). */
@@ -94,7 +95,7 @@ hamm_status suite_get_str(const hamm_suite *s, json_t *obj, const char *key, con
                           int required, const char **out, hamm_error *err);
 int suite_valid_name(const char *n);
 
-/* An entry's "mwp" object (suite_mwp.c): {"workload", "machine", "issue_bound", "group"};
+/* An entry's "mwp" object (suite_mwp.c): {"workload", "machine", "issue_bound", "queueing", "group"};
  * *workload
  * is the workload as written; it sets e->workload and loads the machine. */
 hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,

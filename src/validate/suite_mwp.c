@@ -8,7 +8,8 @@
 #include "suite.h"
 #include "workload/source.h"
 
-static const char *const mwp_keys[] = {"workload", "machine", "issue_bound", "group", NULL};
+static const char *const mwp_keys[] = {"workload", "machine", "issue_bound",
+                                       "queueing", "group", NULL};
 
 #define bad suite_bad
 
@@ -64,6 +65,11 @@ hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
     if (ib && !json_is_boolean(ib))
         return bad(err, s, field, "expects true or false");
     e->issue_bound = ib ? json_is_true(ib) : 1;
+    json_t *q = json_object_get(mwp, "queueing");
+    snprintf(field, sizeof field, "%squeueing", sub);
+    if (q && !json_is_boolean(q))
+        return bad(err, s, field, "expects true or false");
+    e->queueing = q ? json_is_true(q) : 1;
     snprintf(field, sizeof field, "%sworkload", sub);
     char *resolved = suite_resolve(s, *workload);
     int recording = resolved && workload_is_recording(resolved);

@@ -109,6 +109,38 @@ static void count_inst(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in
     }
 }
 
+/* A warp's global loads in flight, oldest first: the registers they will write. */
+#define PENDING_MAX 64
+typedef struct pending {
+    uint16_t reg[PENDING_MAX];
+    unsigned n;
+} pending;
+
+/* An instruction that reads or writes a register a load in flight will write waits for
+ * it, and (loads returning in order) for every older one: those leave the list. */
+static void scoreboard(pending *p, const gpu_inst *in, hamm_mwp_derived *d)
+{
+    unsigned upto = 0;
+    for (unsigned i = 0; i < p->n; i++) {
+        int uses = in->dst == p->reg[i];
+        for (unsigned s = 0; s < GPU_MAX_SRC; s++)
+            uses |= in->src[s] != GPU_NO_REG && in->src[s] == p->reg[i];
+        upto = uses ? i + 1 : upto;
+    }
+    if (upto) {
+        d->load_waits++;
+        memmove(p->reg, p->reg + upto, (p->n - upto) * sizeof p->reg[0]);
+        p->n -= upto;
+    }
+    if (in->op != GPU_OP_LOAD || in->dst == GPU_NO_REG)
+        return;
+    if (p->n == PENDING_MAX) { /* the oldest is surely back by now */
+        memmove(p->reg, p->reg + 1, (p->n - 1) * sizeof p->reg[0]);
+        p->n--;
+    }
+    p->reg[p->n++] = in->dst;
+}
+
 /* Every warp of every CTA, in the order the source hands them out. */
 static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule rule,
                               hamm_mwp_derived *d, hamm_error *err)
@@ -126,9 +158,13 @@ static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule ru
             break;
         for (uint32_t w = 0; st == HAMM_OK && w < warps; w++) {
             int has = 1;
+            pending p = {.n = 0};
             while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
-                   in->op != GPU_OP_EXIT)
+                   in->op != GPU_OP_EXIT) {
+                scoreboard(&p, in, d);
                 count_inst(rule, d->memory_line_bytes, in, d);
+            }
+            d->load_waits += p.n > 0; /* a warp ends when its loads are back */
         }
         src->close_cta(src->self, cta);
     }
@@ -263,6 +299,7 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     /* the load/store unit takes a global instruction's transactions one a cycle (one
      * access each: a segment, or a line through the L1) and a shared one's passes */
     k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
+    k->mem_waits = (double)d->load_waits / w;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;

@@ -1,0 +1,114 @@
+/* mwp_queue.c - hamm's queueing variant of MWP/CWP (docs/MWP.md, "Queueing"): the warps
+ * resident at once as a closed queueing network, solved by mean-value analysis. */
+#include <math.h>
+
+#include "mwp_queue.h"
+
+/* One kind of queueing station: `count` identical servers, each visited by a warp once
+ * every `count` periods, `demand` cycles of service a visit, served one at a time.  The
+ * service is taken as deterministic (a DRAM burst, an issue slot): a warp arriving while
+ * another is served waits for half a service on average, not a whole one as with
+ * exponential service (the residual-life correction of approximate MVA). */
+typedef struct station {
+    double demand, count;
+    double queue;       /* warps at one server, with n - 1 warps in the network */
+    double utilization; /* of one server, with n - 1 warps */
+    double residence;   /* cycles a period spends at the station (all its servers) */
+} station;
+
+enum { STATION_DRAM, STATION_SM, STATION_PORT, STATION_COUNT };
+
+static void visit(station *s)
+{
+    double per_server = s->demand / s->count; /* visit ratio 1 / count */
+    s->residence = s->count * per_server * (1 + s->queue - s->utilization / 2);
+}
+
+static void settle(station *s, double throughput)
+{
+    s->queue = throughput * s->residence / s->count;
+    s->utilization = throughput * s->demand / s->count;
+}
+
+/* Exact MVA recursion over the number of warps 1..G (Reiser & Lavenberg), with the
+ * deterministic-service residual: the period's cycle time with G warps. */
+static double mva_cycle(double warps, double latency, station *s, size_t ns)
+{
+    double cycle = latency;
+    for (size_t i = 0; i < ns; i++) {
+        s[i].residence = s[i].demand;
+        cycle += s[i].demand;
+    }
+    for (double n = 1; n <= warps; n++) {
+        cycle = latency;
+        for (size_t i = 0; i < ns; i++) {
+            visit(&s[i]);
+            cycle += s[i].residence;
+        }
+        for (size_t i = 0; i < ns; i++)
+            settle(&s[i], n / cycle);
+    }
+    /* The half-service residual slightly overstates what a saturated server delivers
+     * (by up to half a service a period); no server can serve more than its capacity,
+     * so the cycle is at least the busiest one's work for all warps, the excess charged
+     * to it (the asymptotic bound of operational analysis). */
+    size_t busiest = 0;
+    for (size_t i = 1; i < ns; i++)
+        if (s[i].demand / s[i].count > s[busiest].demand / s[busiest].count)
+            busiest = i;
+    double work = warps * s[busiest].demand / s[busiest].count;
+    if (cycle < work) {
+        s[busiest].residence += work - cycle;
+        cycle = work;
+    }
+    return cycle;
+}
+
+/* The largest part of the cycle: the fixed latency or the memory port's departures
+ * (latency, as Hong & Kim's MWP = Mem_L / Departure_delay), the DRAM, or the issue. */
+static hamm_mwp_limiter largest(double latency, const station *s)
+{
+    double port = s[STATION_PORT].residence, lat = fmax(latency, port);
+    if (s[STATION_DRAM].residence >= lat && s[STATION_DRAM].residence >= s[STATION_SM].residence)
+        return HAMM_MWP_LIMIT_BANDWIDTH;
+    return s[STATION_SM].residence > lat ? HAMM_MWP_LIMIT_COMPUTE : HAMM_MWP_LIMIT_LATENCY;
+}
+
+hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                            hamm_mwp_result *r, hamm_error *err)
+{
+    double mem_insts = k->coal_mem_insts + k->uncoal_mem_insts;
+    double blocks = k->blocks;
+    double resident = fmin(blocks, (double)r->active_blocks_per_sm * m->sms);
+    r->queue_periods = k->mem_waits > 0 ? fmin(k->mem_waits, mem_insts) : mem_insts;
+    r->queue_warps = ceil(resident) * r->warps_per_block;
+    r->queue_sms = fmin(m->sms, blocks);
+    r->queue_waves = fmax(r->rep, 1);
+    if (r->queue_warps > HAMM_MWP_QUEUE_MAX_WARPS)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "blocks",
+                                "the queueing variant handles at most %.0f resident warps, "
+                                "got %.0f", HAMM_MWP_QUEUE_MAX_WARPS, r->queue_warps);
+    /* a period moves the bytes of all the warp's memory instructions over its loads */
+    double bytes = k->load_bytes_per_warp * mem_insts / r->queue_periods;
+    r->queue_dram_demand = bytes * m->freq_ghz / r->bandwidth_gbps;
+    r->queue_sm_demand = r->comp_cycles / r->queue_periods;
+    /* a period's request is served by one channel, at 1/channels of the bandwidth, each
+     * channel receiving 1/channels of the periods (the address map spreads them) */
+    double channels = m->channels > 0 ? m->channels : 1;
+    /* the SM's memory port sends a period's instructions out Departure_delay apart; the
+     * last one's departure is the port's service, the rest of Mem_L the fixed delay */
+    r->queue_port_demand = r->departure_delay * mem_insts / r->queue_periods;
+    double delay = fmax(r->mem_l - r->departure_delay, 0);
+    station s[STATION_COUNT] = {{r->queue_dram_demand * channels, channels, 0, 0, 0},
+                                {r->queue_sm_demand, r->queue_sms, 0, 0, 0},
+                                {r->queue_port_demand, r->queue_sms, 0, 0, 0}};
+    r->queue_cycle = mva_cycle(r->queue_warps, delay, s, STATION_COUNT);
+    r->queue_dram_residence = s[STATION_DRAM].residence;
+    r->queue_sm_residence = s[STATION_SM].residence;
+    r->queue_port_residence = s[STATION_PORT].residence;
+    r->queue_mem_l_loaded = delay + s[STATION_PORT].residence + s[STATION_DRAM].residence;
+    r->queue_exec_cycles = r->queue_waves * r->queue_periods * r->queue_cycle;
+    r->exec_cycles = r->queue_exec_cycles;
+    r->limiter = largest(delay, s);
+    return HAMM_OK;
+}
