@@ -77,24 +77,3 @@ void tdram_free(tdram *d)
     d->bank = NULL;
     d->group = NULL;
 }
-
-/* One loop per scope, each with its row of earliest cycles at hand (a table of the
- * three rows indexed per delay cost a store and a reload on every command). */
-void tdram_issue(tdram *d, uint32_t bank, tcmd cmd, uint64_t t)
-{
-    const struct tdelay *x = d->list[cmd];
-    const uint8_t *upto = d->upto[cmd];
-    uint32_t k = 0;
-    if (cmd != TC_REF) { /* REF touches the channel only (its lists end there) */
-        uint64_t *e = d->bank[bank];
-        for (; k < upto[TS_BANK]; k++)
-            e[x[k].affected] = max64(e[x[k].affected], t + x[k].cycles);
-        e = d->group[bank >> d->group_shift];
-        for (; k < upto[TS_GROUP]; k++)
-            e[x[k].affected] = max64(e[x[k].affected], t + x[k].cycles);
-    }
-    for (k = upto[TS_GROUP]; k < upto[TS_CHANNEL]; k++)
-        d->chan[x[k].affected] = max64(d->chan[x[k].affected], t + x[k].cycles);
-    if (cmd == TC_ACT)
-        d->faw[d->acts++ % 4] = t;
-}

@@ -73,7 +73,27 @@ static inline uint64_t tdram_earliest(const tdram *d, uint32_t bank, tcmd cmd)
     return e;
 }
 
-/* Issue `cmd` to `bank` (REF: any bank, it only touches the channel) at cycle t. */
-void tdram_issue(tdram *d, uint32_t bank, tcmd cmd, uint64_t t);
+/* Issue `cmd` to `bank` (REF: any bank, it only touches the channel) at cycle t: one
+ * loop per scope, each with its row of earliest cycles at hand (a table of the three
+ * rows indexed per delay cost a store and a reload on every command).  Inline: it runs
+ * for every command. */
+static inline void tdram_issue(tdram *d, uint32_t bank, tcmd cmd, uint64_t t)
+{
+    const struct tdelay *x = d->list[cmd];
+    const uint8_t *upto = d->upto[cmd];
+    uint32_t k = 0;
+    if (cmd != TC_REF) { /* REF touches the channel only (its lists end there) */
+        uint64_t *e = d->bank[bank];
+        for (; k < upto[TS_BANK]; k++)
+            e[x[k].affected] = max64(e[x[k].affected], t + x[k].cycles);
+        e = d->group[bank >> d->group_shift];
+        for (; k < upto[TS_GROUP]; k++)
+            e[x[k].affected] = max64(e[x[k].affected], t + x[k].cycles);
+    }
+    for (k = upto[TS_GROUP]; k < upto[TS_CHANNEL]; k++)
+        d->chan[x[k].affected] = max64(d->chan[x[k].affected], t + x[k].cycles);
+    if (cmd == TC_ACT)
+        d->faw[d->acts++ % 4] = t;
+}
 
 #endif

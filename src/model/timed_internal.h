@@ -24,20 +24,22 @@ typedef struct treq {
 } treq;
 
 typedef struct tbank {
-    uint32_t open_row;     /* NO_ROW: precharged */
-    uint32_t head, tail;   /* its queued requests */
-    uint32_t hits[2];      /* queued reads [0] and writes [1] to the open row */
-    uint32_t first[2];     /* the oldest of each, NIL when none */
-    uint64_t first_seq[2]; /* their ages (NEVER: none), which decisions compare */
-    uint64_t col_l[2];     /* the bank's and its group's part of the earliest RD / WR */
-    uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
-    uint64_t head_seq;     /* the oldest request's age (NEVER: none): fr-fcfs's row target */
-    /* fr-fcfs's decision keys (timed.c, fast_choices), kept at each change: the bank's
+    /* First, in one cache line (timed.c allocates the banks 64-byte aligned), what each
+     * fr-fcfs decision reads (timed.c, fast_choices), kept at each change: the bank's
      * part of the earliest RD, WR and row command as key_time gives it (all ones: no
      * such candidate), and each candidate's age (its seq's low 32 bits) over its id
      * (2 bank + w; bank for a row).  A candidate's key is the larger of its kt and the
      * channel's part, its ka below. */
     uint64_t kt[3], ka[3];
+    uint32_t open_row;     /* NO_ROW: precharged */
+    uint32_t head;         /* its queued requests, oldest first ... */
+    uint32_t first[2];     /* the oldest read [0] and write [1] to the open row (NIL: none) */
+    uint32_t tail;         /* ... to the newest */
+    uint32_t hits[2];      /* queued reads and writes to the open row */
+    uint64_t first_seq[2]; /* the ages of first[] (NEVER: none), which decisions compare */
+    uint64_t col_l[2];     /* the bank's and its group's part of the earliest RD / WR */
+    uint64_t row_l;        /* ... of its row command: PRE when a row is open, else ACT */
+    uint64_t head_seq;     /* the oldest request's age (NEVER: none): fr-fcfs's row target */
 } tbank;
 
 struct timed {
