@@ -55,11 +55,14 @@ set xtics scale 0
 if (nmeans > 0) { set arrow 1 from ngroups - nmeans - 0.5, graph 0 \
                       to ngroups - nmeans - 0.5, graph 1 nohead dt 2 lw 0.8 lc rgb '#555555' }
 
+# The fill moves on one place each time the colours start again, so that a ninth
+# series and later differ from the first eight in fill as well as in position.
+fill(k) = pattern[(k + k / 8) % 8 + 1]
 do for [fmt in formats] {
     eval termcmd(fmt)
     set output out.'.'.fmt
     plot for [i=1:nseries] data using i+1:xtic(1) title columnheader(i+1) \
-         fillstyle pattern pattern[(i+firststyle-2)%8+1] \
+         fillstyle pattern fill(i + firststyle - 2) \
          border lc rgb colour[(i+firststyle-2)%8+1] lc rgb colour[(i+firststyle-2)%8+1] lw 0.8
     set output
 }
