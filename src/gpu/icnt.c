@@ -246,17 +246,22 @@ static int keeps_grant(const gpu_icnt *n, uint32_t o, uint64_t now)
     uint32_t i = n->held[o];
     if (i == n->p.inputs || !requests(n, i, o, now))
         return 0;
-    const gpu_packet *p = &queue_head(&n->in[i])->p;
-    switch ((gpu_icnt_hold)n->p.hold) {
+    return gpu_icnt_hold_keeps(n->p.hold, n->p.hash_bits, &queue_head(&n->in[i])->p,
+                               n->held_bank[o], n->held_row[o]);
+}
+
+int gpu_icnt_hold_keeps(uint32_t hold, uint32_t hash_bits, const gpu_packet *p,
+                        uint32_t held_bank, uint32_t held_row)
+{
+    switch ((gpu_icnt_hold)hold) {
     case GPU_HOLD_NONE:
         return 0;
     case GPU_HOLD_GRANT:
         return 1;
     case GPU_HOLD_ROW:
-        return p->bank == n->held_bank[o] && p->row == n->held_row[o];
+        return p->bank == held_bank && p->row == held_row;
     case GPU_HOLD_ROW_HASH:
-        return gpu_icnt_row_hash(p->row, n->p.hash_bits) ==
-               gpu_icnt_row_hash(n->held_row[o], n->p.hash_bits);
+        return gpu_icnt_row_hash(p->row, hash_bits) == gpu_icnt_row_hash(held_row, hash_bits);
     }
     return 0;
 }

@@ -98,6 +98,11 @@ int gpu_icnt_peek(const gpu_icnt *n, uint32_t out, uint64_t now, gpu_packet *p);
 void gpu_icnt_pop(gpu_icnt *n, uint32_t out);
 /* HMHG's hash of a row: its bits folded by XOR into `bits` bits. */
 uint32_t gpu_icnt_row_hash(uint32_t row, uint32_t bits);
+/* Whether packet p, at the head of the input holding an output's grant, keeps it under
+ * policy `hold` (a gpu_icnt_hold) when the packet granted last went to held_bank and
+ * held_row: every network's arbiter asks this. */
+int gpu_icnt_hold_keeps(uint32_t hold, uint32_t hash_bits, const gpu_packet *p,
+                        uint32_t held_bank, uint32_t held_row);
 /* Nothing buffered or in transit. */
 int gpu_icnt_empty(const gpu_icnt *n);
 const gpu_icnt_stats *gpu_icnt_stats_of(const gpu_icnt *n);

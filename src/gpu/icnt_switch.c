@@ -85,19 +85,9 @@ static int keeps_grant(const gpu_rnet *n, uint32_t node, uint32_t o, uint64_t no
     uint32_t s = n->held[k];
     if (s == n->slots || !requests(n, node, s, o, now))
         return 0;
-    const gpu_packet *p = &rqueue_head(&n->vc[(size_t)node * n->slots + s])->p;
-    switch ((gpu_icnt_hold)n->p.hold) {
-    case GPU_HOLD_NONE:
-        return 0;
-    case GPU_HOLD_GRANT:
-        return 1;
-    case GPU_HOLD_ROW:
-        return p->bank == n->held_bank[k] && p->row == n->held_row[k];
-    case GPU_HOLD_ROW_HASH:
-        return gpu_icnt_row_hash(p->row, n->p.hash_bits) ==
-               gpu_icnt_row_hash(n->held_row[k], n->p.hash_bits);
-    }
-    return 0;
+    return gpu_icnt_hold_keeps(n->p.hold, n->p.hash_bits,
+                               &rqueue_head(&n->vc[(size_t)node * n->slots + s])->p,
+                               n->held_bank[k], n->held_row[k]);
 }
 
 /* As the crossbar: a hold lasts from one arbitration of the output to the next. */
