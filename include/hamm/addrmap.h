@@ -69,6 +69,14 @@ HAMM_API void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dra
 HAMM_API hamm_status hamm_addrmap_encode(const hamm_addrmap *m, const hamm_dram_coord *c,
                                          uint64_t *addr, hamm_error *err);
 HAMM_API const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m);
+/* The address with the channel taken out: what one channel's addresses are numbered by
+ * (GPGPU-Sim's "partition address"; the GPU engine's L2 slice takes its set index from
+ * it).  dramid@N: the address with the channel inserted at N taken out (by division when
+ * the channel count is not a power of two); otherwise the address with the channel bits
+ * of the bit map squeezed out (the bits above them moved down).  XOR terms and a channel
+ * scheme change which channel an address goes to, not these bits, so within one channel
+ * it is still one-to-one. */
+HAMM_API uint64_t hamm_addrmap_channel_local(const hamm_addrmap *m, uint64_t addr);
 /* Whether the map keeps every channel, bank group and bank bit at or above
  * log2(request_bytes) (a power of two), i.e. out of the bytes of one aligned request,
  * which would all find those bits 0.  HAMM_ERR_CONFIG (field "address_map") names the

@@ -264,6 +264,22 @@ void hamm_addrmap_decode(const hamm_addrmap *m, uint64_t addr, hamm_dram_coord *
     finish(m, r, addr, x, out);
 }
 
+uint64_t hamm_addrmap_channel_local(const hamm_addrmap *m, uint64_t addr)
+{
+    if (m->insert != AM_INSERT_NONE) {
+        take_channel(m, &addr);
+        return addr;
+    }
+    /* the channel's runs, highest first, so each squeeze leaves the lower runs in place */
+    for (unsigned i = m->count[AM_CHANNEL]; i-- > 0;) {
+        const struct addrmap_run *r = &m->runs[m->first[AM_CHANNEL] + i];
+        unsigned len = (unsigned)__builtin_popcountll(r->mask);
+        uint64_t high = r->src + len < 64 ? addr >> (r->src + len) << r->src : 0;
+        addr = high | (addr & ((UINT64_C(1) << r->src) - 1));
+    }
+    return addr;
+}
+
 const hamm_geometry *hamm_addrmap_geometry(const hamm_addrmap *m)
 {
     return &m->g;

@@ -110,6 +110,8 @@ void gpu_cache_free(gpu_cache *c)
 static uint32_t set_of(const gpu_cache *c, uint64_t line)
 {
     uint64_t mask = c->p.sets - 1;
+    if (c->p.set_key)
+        line = c->p.set_key(c->p.set_key_ctx, line << c->line_log2) >> c->line_log2;
     switch (c->p.index) {
     case GPU_INDEX_LINEAR:
         return (uint32_t)(line & mask);
@@ -144,6 +146,29 @@ static cache_line *victim(gpu_cache *c, uint64_t line)
     return best;
 }
 
+/* The 32-byte chunks of its 128-byte block that [addr, addr + bytes) covers, up to the
+ * block's end (a write-back of scattered dirty sectors is sent as their span from the
+ * line's start). */
+static uint32_t span_chunks(uint64_t addr, uint32_t bytes)
+{
+    uint32_t first = (uint32_t)(addr & 127) / 32, n = (bytes + 31) / 32;
+    n = n > 4 - first ? 4 - first : n;
+    return ((1u << n) - 1) << first;
+}
+
+/* The 32-byte chunks of the line's first 128-byte block that `sectors` cover (lines are
+ * at least 128 bytes). */
+static uint32_t chunks_of_sectors(const gpu_cache *c, uint32_t sectors)
+{
+    uint32_t chunks = 0;
+    for (uint32_t m = sectors; m; m &= m - 1) {
+        uint32_t first = (uint32_t)__builtin_ctz(m) << c->sector_log2;
+        for (uint32_t b = first; b < first + c->p.sector_bytes && b < 128; b += 32)
+            chunks |= 1u << (b / 32);
+    }
+    return chunks;
+}
+
 static int needs_writeback(const gpu_cache *c, const cache_line *v)
 {
     return v->present && v->dirty && c->p.write_policy == GPU_WRITE_BACK;
@@ -154,8 +179,9 @@ static void install(gpu_cache *c, cache_line *v, uint64_t line)
 {
     if (needs_writeback(c, v)) {
         uint32_t n = (uint32_t)__builtin_popcount(v->dirty);
-        miss_queue_push(c, (gpu_mem_req){v->line << c->line_log2, n << c->sector_log2,
-                                         v->dirty, 1});
+        uint64_t a = v->line << c->line_log2;
+        miss_queue_push(c, (gpu_mem_req){a, n << c->sector_log2, v->dirty,
+                                         span_chunks(a, n << c->sector_log2), 1});
         c->st.writebacks++;
     }
     *v = (cache_line){.line = line, .present = 1};
@@ -229,7 +255,8 @@ static void reserve(gpu_cache *c, cache_line *l, uint64_t line, uint32_t pending
         uint32_t s = (uint32_t)__builtin_ctz(m);
         uint64_t a = sector_addr(c, line, s);
         uint32_t e = mshr_alloc(c, a, id);
-        miss_queue_push(c, (gpu_mem_req){a, c->p.sector_bytes, 1u << s, 0});
+        miss_queue_push(c, (gpu_mem_req){a, c->p.sector_bytes, 1u << s,
+                                         span_chunks(a, c->p.sector_bytes), 0});
         c->st.fetches++;
         c->mshr[e].unreserved = !l;
         c->unreserved += !l;
@@ -303,14 +330,18 @@ static gpu_cache_outcome bypass_read(gpu_cache *c, uint64_t line, uint32_t secto
     return GPU_CACHE_MISS;
 }
 
-/* The write the level below sees: the written sectors of the line. */
+/* The write the level below sees when only the line's sectors are known: the written
+ * sectors of the line. */
 static gpu_mem_req write_on(const gpu_cache *c, uint64_t line, uint32_t sectors)
 {
     uint32_t n = (uint32_t)__builtin_popcount(sectors);
-    return (gpu_mem_req){line << c->line_log2, n << c->sector_log2, sectors, 1};
+    return (gpu_mem_req){line << c->line_log2, n << c->sector_log2, sectors,
+                         chunks_of_sectors(c, sectors), 1};
 }
 
-static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sectors)
+/* A write of `sectors` of `line`; `on` is what the level below sees if it is sent on. */
+static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sectors,
+                                      gpu_mem_req on)
 {
     /* bypassed (DBSA): written through, not allocated */
     int through = c->p.write_policy == GPU_WRITE_THROUGH || c->bypass;
@@ -326,7 +357,7 @@ static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sect
         l = v;
     }
     if (sent)
-        miss_queue_push(c, write_on(c, line, sectors));
+        miss_queue_push(c, on);
     uint32_t valid_before = l ? l->valid : 0;
     if (l) {
         l->valid |= sectors;
@@ -341,21 +372,41 @@ static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sect
     return hit ? GPU_CACHE_HIT : GPU_CACHE_MISS;
 }
 
-gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors, int write,
-                                   uint32_t id)
+static uint32_t line_sectors(const gpu_cache *c, uint32_t sectors)
 {
-    uint64_t line = addr >> c->line_log2;
     uint32_t all = c->p.line_bytes >> c->sector_log2;
-    sectors &= all == 32 ? UINT32_MAX : (1u << all) - 1;
-    gpu_cache_outcome o = write      ? write_access(c, line, sectors)
-                          : c->bypass ? bypass_read(c, line, sectors, id)
-                                      : read_access(c, line, sectors, id);
-    /* Failed accesses are retried: they are counted by cause, not as accesses. */
+    return sectors & (all == 32 ? UINT32_MAX : (1u << all) - 1);
+}
+
+/* Count an access (failed ones are retried: counted by cause, not as accesses). */
+static gpu_cache_outcome counted(gpu_cache *c, gpu_cache_outcome o, int write, uint32_t sectors)
+{
     c->st.accesses[write != 0] += o != GPU_CACHE_FAIL;
     c->st.sector_accesses += o != GPU_CACHE_FAIL ? (uint64_t)__builtin_popcount(sectors) : 0;
     if (c->sampling && !write && o != GPU_CACHE_FAIL)
         dbsa_count(c, c->bypass ? c->last_tag_miss : o != GPU_CACHE_HIT);
     return o;
+}
+
+gpu_cache_outcome gpu_cache_write(gpu_cache *c, uint64_t addr, uint32_t chunks)
+{
+    uint64_t line = addr >> c->line_log2;
+    uint32_t sectors = line_sectors(c, gpu_cache_sectors_of(c, addr, chunks));
+    chunks &= 0xF;
+    uint32_t n = (uint32_t)__builtin_popcount(chunks), first = chunks ? __builtin_ctz(chunks) : 0;
+    gpu_mem_req on = {(addr & ~(uint64_t)127) + 32u * first, n * 32, sectors, chunks, 1};
+    return counted(c, write_access(c, line, sectors, on), 1, sectors);
+}
+
+gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors, int write,
+                                   uint32_t id)
+{
+    uint64_t line = addr >> c->line_log2;
+    sectors = line_sectors(c, sectors);
+    gpu_cache_outcome o = write      ? write_access(c, line, sectors, write_on(c, line, sectors))
+                          : c->bypass ? bypass_read(c, line, sectors, id)
+                                      : read_access(c, line, sectors, id);
+    return counted(c, o, write, sectors);
 }
 
 uint32_t gpu_cache_sectors_of(const gpu_cache *c, uint64_t addr, uint32_t chunks)

@@ -42,6 +42,11 @@ typedef struct gpu_cache_params {
     uint32_t miss_queue_size; /* requests waiting to go to the level below */
     uint32_t poly;            /* GPU_INDEX_PMOD's polynomial (bit i: x^i); 0: the built-in
                                  one of degree log2(sets) */
+    /* The address the set index reads (NULL: the address itself): an L2 slice takes the
+     * address with its channel taken out (GPGPU-Sim's partition address), so that one
+     * channel's lines spread over all its sets.  Tags are still whole addresses. */
+    uint64_t (*set_key)(const void *ctx, uint64_t addr);
+    const void *set_key_ctx;
     /* DBSA (streaming bypass, Khairy thesis 5.1): every bypass_period reads (0: off) the
      * window's miss rate, measured on the tags, is compared with bypass_threshold; above
      * it the cache is bypassed (reads fetch every sector, nothing is allocated, writes go
@@ -87,9 +92,12 @@ typedef struct gpu_cache_stats {
 
 /* A request for the level below. */
 typedef struct gpu_mem_req {
-    uint64_t addr;    /* first byte (a sector for fetches; the line for write-backs) */
+    uint64_t addr;    /* first byte (a sector for fetches; the line for write-backs; the
+                         first chunk for a write passed on by gpu_cache_write) */
     uint32_t bytes;
     uint32_t sectors; /* the line's sectors it carries */
+    uint32_t chunks;  /* the 32-byte chunks it carries of the 128-byte block holding addr
+                         (bit i = bytes 32i..32i+31): what the level below accesses */
     uint8_t write;    /* 0: fetch; 1: write (write-through, no-allocate, write-back) */
 } gpu_mem_req;
 
@@ -103,6 +111,11 @@ void gpu_cache_free(gpu_cache *c);
  * for request `id` (the caller's; fills return it).  Writes write whole sectors. */
 gpu_cache_outcome gpu_cache_access(gpu_cache *c, uint64_t addr, uint32_t sectors, int write,
                                    uint32_t id);
+/* A write of the 32-byte chunks `chunks` of the 128-byte block holding `addr` (bit i =
+ * bytes 32i..32i+31): gpu_cache_access of their sectors, except that a write passed on
+ * to the level below (write-through, no write-allocate, bypass) carries only those chunks,
+ * as GPGPU-Sim sends the store's own request on, not its whole line. */
+gpu_cache_outcome gpu_cache_write(gpu_cache *c, uint64_t addr, uint32_t chunks);
 /* The cache's sector mask for the 32-byte chunks `chunks` (bit i = bytes 32i..32i+31) of
  * the 128-byte block holding `addr`; lines are at least 128 bytes (the model file's rule). */
 uint32_t gpu_cache_sectors_of(const gpu_cache *c, uint64_t addr, uint32_t chunks);

@@ -168,8 +168,11 @@ static int send_l1(gpu_core *c, uint64_t now)
     lsu_state *u = &c->lsu;
     const gpu_transaction *t = &u->tr[u->next];
     int write = u->op == GPU_OP_STORE;
-    uint32_t sectors = gpu_cache_sectors_of(c->l1, t->addr, t->sectors);
-    gpu_cache_outcome o = gpu_cache_access(c->l1, t->addr, sectors, write, u->load);
+    /* a store passed on carries only its own sectors (gpu_cache_write) */
+    gpu_cache_outcome o =
+        write ? gpu_cache_write(c->l1, t->addr, t->sectors)
+              : gpu_cache_access(c->l1, t->addr, gpu_cache_sectors_of(c->l1, t->addr, t->sectors),
+                                 0, u->load);
     if (o == GPU_CACHE_FAIL)
         return 0;
     if (!write) {
@@ -229,21 +232,12 @@ void lsu_step(gpu_core *c, uint64_t now)
         finish(c, now);
 }
 
-/* The 32-byte chunks of its 128-byte block that [addr, addr + bytes) covers (a write-back
- * of scattered dirty sectors is sent as their span). */
-static uint32_t chunks_of(uint64_t addr, uint32_t bytes)
-{
-    uint32_t first = (uint32_t)(addr & 127) / 32, n = (bytes + 31) / 32;
-    n = n > 4 - first ? 4 - first : n;
-    return ((1u << n) - 1) << first;
-}
-
 /* Move the L1's requests for the level below into the out queue while there is room. */
 void lsu_drain_l1(gpu_core *c, uint64_t now)
 {
     gpu_mem_req r;
     while (c->l1 && gpu_cache_miss_peek(c->l1, &r)) {
-        gpu_packet p = {.addr = r.addr, .bytes = r.bytes, .sectors = chunks_of(r.addr, r.bytes),
+        gpu_packet p = {.addr = r.addr, .bytes = r.bytes, .sectors = r.chunks,
                         .core = (uint16_t)c->p.id, .write = r.write, .born = now,
                         .cta = GPU_CTA_NONE};
         if (!out_push(c, p))

@@ -78,6 +78,11 @@ static void on_dram_done(void *user, uint64_t tag, int write, uint64_t data_end)
     t->ret[(t->ret_head + t->ret_size++) % t->p.return_slots] = (dram_return){tag, data_end};
 }
 
+static uint64_t channel_local(const void *map, uint64_t addr)
+{
+    return hamm_addrmap_channel_local(map, addr);
+}
+
 hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p,
                               channel *dram, const hamm_addrmap *map, hamm_error *err)
 {
@@ -108,7 +113,13 @@ hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p
     }
     for (uint32_t i = 0; i < p->held; i++)
         t->free_held[t->nfree++] = p->held - 1 - i;
-    if (p->has_l2 && (st = gpu_cache_new(&t->l2, &p->l2, err))) {
+    /* the slice's sets are indexed by the address within its channel, as GPGPU-Sim's L2
+     * by the partition address: with the global address a channel's lines would fall in
+     * only the sets whose index bits leave the channel bits alone */
+    gpu_cache_params l2 = p->l2;
+    l2.set_key = channel_local;
+    l2.set_key_ctx = map;
+    if (p->has_l2 && (st = gpu_cache_new(&t->l2, &l2, err))) {
         gpu_partition_free(t);
         return st;
     }

@@ -220,6 +220,70 @@ static void whole_line_miss_beyond_the_miss_queue(void **state)
     gpu_cache_free(c);
 }
 
+/* A write-through L1 of whole 128-byte lines (one sector a line) passes a store on with
+ * only the 32-byte chunks it writes (gpu_cache_write): chunk 2 of line 0x100 goes as
+ * 32 bytes at 0x140 with chunk mask 0x4; chunks 0 and 3 as 64 bytes from 0x100 with mask
+ * 0x9.  The L1 itself counts one sector an access, hit or not. */
+static void write_through_carries_chunks(void **state)
+{
+    (void)state;
+    gpu_cache_params p = small();
+    p.sector_bytes = 128;
+    p.write_policy = GPU_WRITE_THROUGH;
+    p.write_allocate = 0;
+    gpu_cache *c = make(p);
+    gpu_mem_req r;
+    assert_int_equal(gpu_cache_write(c, 0x100, 0x4), GPU_CACHE_MISS);
+    assert_true(gpu_cache_miss_peek(c, &r));
+    assert_int_equal(r.addr, 0x140);
+    assert_int_equal(r.bytes, 32);
+    assert_int_equal(r.chunks, 0x4);
+    assert_int_equal(r.write, 1);
+    gpu_cache_miss_pop(c);
+    assert_int_equal(gpu_cache_write(c, 0x100, 0x9), GPU_CACHE_MISS);
+    assert_true(gpu_cache_miss_peek(c, &r));
+    assert_int_equal(r.addr, 0x100);
+    assert_int_equal(r.bytes, 64);
+    assert_int_equal(r.chunks, 0x9);
+    gpu_cache_miss_pop(c);
+    /* a fetch of the whole line carries all four chunks */
+    assert_int_equal(rd(c, 0x100, 0x1, 1), GPU_CACHE_MISS);
+    assert_true(gpu_cache_miss_peek(c, &r));
+    assert_int_equal(r.addr, 0x100);
+    assert_int_equal(r.chunks, 0xF);
+    assert_int_equal(gpu_cache_stats_of(c)->sector_accesses, 3);
+    gpu_cache_free(c);
+}
+
+/* The set index may read another address than the tag (an L2 slice: the address within
+ * its channel).  Here the key halves the line number: lines 0 and 2 (0x000, 0x100),
+ * set 0 by the line number, go to sets 0 and 1, so with one way both stay; lines 0 and 1
+ * (0x000, 0x080) share set 0 and the second evicts the first. */
+static uint64_t halve_line(const void *ctx, uint64_t addr)
+{
+    (void)ctx;
+    return (addr >> 8) << 7;
+}
+
+static void set_key_indexes(void **state)
+{
+    (void)state;
+    gpu_cache_params p = small();
+    p.ways = 1;
+    p.set_key = halve_line;
+    gpu_cache *c = make(p);
+    assert_int_equal(rd(c, 0x000, 0xF, 1), GPU_CACHE_MISS);
+    serve_all(c); /* 4 MSHR entries: one line's fetches at a time */
+    assert_int_equal(rd(c, 0x100, 0xF, 2), GPU_CACHE_MISS);
+    serve_all(c);
+    assert_int_equal(rd(c, 0x000, 0xF, 3), GPU_CACHE_HIT);
+    assert_int_equal(rd(c, 0x100, 0xF, 4), GPU_CACHE_HIT);
+    assert_int_equal(rd(c, 0x080, 0xF, 5), GPU_CACHE_MISS);
+    serve_all(c);
+    assert_int_equal(rd(c, 0x000, 0xF, 6), GPU_CACHE_MISS);
+    gpu_cache_free(c);
+}
+
 /* Fewer MSHR entries than sectors in a line: a whole-line miss could never go. */
 static void too_few_mshrs(void **state)
 {
@@ -260,6 +324,8 @@ int main(void)
         cmocka_unit_test(xor_index),
         cmocka_unit_test(whole_line_miss_beyond_the_miss_queue),
         cmocka_unit_test(too_few_mshrs),
+        cmocka_unit_test(write_through_carries_chunks),
+        cmocka_unit_test(set_key_indexes),
         cmocka_unit_test(bad_geometry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
