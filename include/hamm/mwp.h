@@ -73,6 +73,10 @@ typedef struct hamm_mwp_kernel {
      * store does not stall it, independent loads wait together); 0: once for every
      * memory instruction, as Hong & Kim count them. */
     double mem_waits;
+    /* For the queueing variant (optional, 0 when absent): of the bytes a warp's memory
+     * instructions move (load_bytes_per_warp x their number), those of loads that merge
+     * with a request already in flight (docs/MWP.md, "Merged requests"). */
+    double merged_load_bytes;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */

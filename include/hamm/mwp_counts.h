@@ -40,6 +40,10 @@ typedef struct hamm_mwp_derived {
                                   still in flight (a scoreboard per warp; loads return
                                   in order), and warps ending with loads in flight: the
                                   memory periods of the queueing variant */
+    uint64_t merged_loads;     /* load transactions of a block the same CTA already
+                                  asked for in the same memory period (a warp's
+                                  period: its waits so far): merged in flight */
+    uint64_t merged_bytes;     /* their memory_bytes */
     uint64_t shared_passes;    /* the load/store unit's passes over the shared-memory
                                   instructions: each its bank-conflict degree under the
                                   machine's shared_banks (1 each without) */

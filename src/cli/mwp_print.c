@@ -361,6 +361,10 @@ static json_t *derived_json(const mwp_run *run)
                           "barriers", (json_int_t)d->barriers);
     if (t && d->memory_line_bytes) /* only with a machine that has lines: older keys stay */
         json_object_set_new(t, "memory_bytes", json_integer((json_int_t)d->memory_bytes));
+    if (t && run->options.queueing) {
+        json_object_set_new(t, "merged_loads", json_integer((json_int_t)d->merged_loads));
+        json_object_set_new(t, "merged_bytes", json_integer((json_int_t)d->merged_bytes));
+    }
     if (o && t && json_object_set_new(o, "totals", t) == 0)
         return o;
     json_decref(o);
@@ -383,8 +387,10 @@ json_t *mwp_kernel_json(const mwp_run *run)
                      "active_blocks_per_sm", active, "regs_per_thread",
                      (json_int_t)k->regs_per_thread, "shared_per_block",
                      (json_int_t)k->shared_per_block, "derived_from", derived_json(run));
-    if (o && run->options.queueing) /* the queueing variant's key, only when asked for */
+    if (o && run->options.queueing) { /* the queueing variant's keys, only when asked for */
         json_object_set_new(o, "mem_waits", json_real(k->mem_waits));
+        json_object_set_new(o, "merged_load_bytes", json_real(k->merged_load_bytes));
+    }
     return o;
 }
 

@@ -104,6 +104,7 @@ static const struct schema_field kernel_rows[] = {
     KREAL(shared_insts, 0, 0, 1e15, "of comp_insts, shared-memory ones per thread (issue bound)"),
     KREAL(lsu_cycles, 0, 0, 1e15, "load/store unit cycles per warp (issue bound)"),
     KREAL(mem_waits, 0, 0, 1e15, "times a warp waits for memory (queueing)"),
+    KREAL(merged_load_bytes, 0, 0, 1e15, "bytes per warp of loads merged in flight (queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

@@ -89,7 +89,10 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
                                 "the queueing variant handles at most %.0f resident warps, "
                                 "got %.0f", HAMM_MWP_QUEUE_MAX_WARPS, r->queue_warps);
     /* a period moves the bytes of all the warp's memory instructions over its loads */
-    double bytes = k->load_bytes_per_warp * mem_insts / r->queue_periods;
+    double moved = k->load_bytes_per_warp * mem_insts;
+    if (k->merged_load_bytes > 0 && k->merged_load_bytes < moved)
+        moved -= k->merged_load_bytes; /* merged loads cost the DRAM nothing */
+    double bytes = moved / r->queue_periods;
     r->queue_dram_demand = bytes * m->freq_ghz / r->bandwidth_gbps;
     r->queue_sm_demand = r->comp_cycles / r->queue_periods;
     /* a period's request is served by one channel, at 1/channels of the bandwidth, each

@@ -8,7 +8,18 @@
 #include "gpu/traceg.h"
 #include "hamm/mwp_counts.h"
 #include "hamm/workload.h"
+#include "mwp_merge.h"
 #include "source.h"
+
+/* What counting one warp's instruction needs beyond it: the coalescing rule, the
+ * machine's line, the CTA's loads sent so far and the warp's current memory period. */
+typedef struct walk {
+    gpu_coalesce_rule rule;
+    uint32_t line;
+    mwp_merge *merge;
+    uint64_t period;
+    int nomem; /* the merge set ran out of memory */
+} walk;
 
 static gpu_coalesce_rule rule_of(hamm_mwp_coalescing c)
 {
@@ -44,9 +55,10 @@ static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
 
 /* One global memory warp instruction: coalesced when the coalescer makes no more
  * transactions than the fewest its bytes could fit in. */
-static void count_memory(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
-                         hamm_mwp_derived *d)
+static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
 {
+    gpu_coalesce_rule rule = wk->rule;
+    uint32_t line = wk->line;
     gpu_transaction t[GPU_MAX_TRANSACTIONS];
     size_t n = gpu_coalesce(rule, in->addr, in->width, in->active, t);
     if (n == 0)
@@ -58,7 +70,14 @@ static void count_memory(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *
         uint64_t b = rule == GPU_COALESCE_SECTORS ? 32u * popcount(t[i].sectors) : t[i].size;
         d->bytes += b;
         /* a miss fetches whole lines: a lane's 4 bytes cost the line */
-        d->memory_bytes += line ? (b + line - 1) / line * line : b;
+        uint64_t mb = line ? (b + line - 1) / line * line : b;
+        d->memory_bytes += mb;
+        /* a load of a block the CTA already asked for in this period merges with that
+         * request in flight: it costs the memory nothing more */
+        int seen = in->op == GPU_OP_LOAD ? mwp_merge_seen(wk->merge, wk->period, t[i].addr) : 0;
+        wk->nomem |= seen < 0;
+        d->merged_loads += seen > 0;
+        d->merged_bytes += seen > 0 ? mb : 0;
     }
     if (n <= fewest(rule, in)) {
         d->coalesced++;
@@ -91,14 +110,13 @@ static uint32_t shared_passes(uint32_t banks, const gpu_inst *in)
     return most;
 }
 
-static void count_inst(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
-                       hamm_mwp_derived *d)
+static void count_inst(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
 {
     switch (in->op) {
     case GPU_OP_ALU: d->alu++; break;
     case GPU_OP_SFU: d->sfu++; break;
     case GPU_OP_LOAD:
-    case GPU_OP_STORE: count_memory(rule, line, in, d); break;
+    case GPU_OP_STORE: count_memory(wk, in, d); break;
     case GPU_OP_SHARED_LOAD:
     case GPU_OP_SHARED_STORE:
         d->shared++;
@@ -141,6 +159,27 @@ static void scoreboard(pending *p, const gpu_inst *in, hamm_mwp_derived *d)
     p->reg[p->n++] = in->dst;
 }
 
+/* One warp of an open CTA, its memory periods counted from 0 by its waits. */
+static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint32_t w,
+                               walk *wk, gpu_inst *in, hamm_mwp_derived *d, hamm_error *err)
+{
+    int has = 1;
+    pending p = {.n = 0};
+    hamm_status st;
+    wk->period = 0;
+    while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
+           in->op != GPU_OP_EXIT) {
+        uint64_t before = d->load_waits;
+        scoreboard(&p, in, d);
+        wk->period += d->load_waits - before;
+        count_inst(wk, in, d);
+    }
+    d->load_waits += p.n > 0; /* a warp ends when its loads are back */
+    if (st == HAMM_OK && wk->nomem)
+        st = hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+    return st;
+}
+
 /* Every warp of every CTA, in the order the source hands them out. */
 static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule rule,
                               hamm_mwp_derived *d, hamm_error *err)
@@ -152,22 +191,18 @@ static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule ru
     if (!in)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     hamm_status st = HAMM_OK;
+    mwp_merge merge = {0};
+    walk wk = {rule, d->memory_line_bytes, &merge, 0, 0};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
             break;
-        for (uint32_t w = 0; st == HAMM_OK && w < warps; w++) {
-            int has = 1;
-            pending p = {.n = 0};
-            while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
-                   in->op != GPU_OP_EXIT) {
-                scoreboard(&p, in, d);
-                count_inst(rule, d->memory_line_bytes, in, d);
-            }
-            d->load_waits += p.n > 0; /* a warp ends when its loads are back */
-        }
+        mwp_merge_reset(&merge);
+        for (uint32_t w = 0; st == HAMM_OK && w < warps; w++)
+            st = stream_warp(src, cta, w, &wk, in, d, err);
         src->close_cta(src->self, cta);
     }
+    mwp_merge_free(&merge);
     free(in);
     d->ctas = ctas;
     d->warps = ctas * warps;
@@ -300,6 +335,7 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
      * access each: a segment, or a line through the L1) and a shared one's passes */
     k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
     k->mem_waits = (double)d->load_waits / w;
+    k->merged_load_bytes = (double)d->merged_bytes / w;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
