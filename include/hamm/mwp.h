@@ -53,6 +53,10 @@ typedef struct hamm_mwp_machine {
     /* The DRAM's channels (key absent: 0, one server of the whole bandwidth), for the
      * queueing variant: a request is served by one channel at 1/channels of it. */
     uint32_t channels;
+    /* Write_L (key absent: 0, no tail), for the queueing variant: a store's trip from the
+     * SM until the DRAM has written it, through an idle GPU; a kernel whose warps end
+     * with stores ends that long after its last warp (docs/MWP.md, "The store tail"). */
+    double write_l_cycles;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */
@@ -77,6 +81,9 @@ typedef struct hamm_mwp_kernel {
      * instructions move (load_bytes_per_warp x their number), those of loads that merge
      * with a request already in flight (docs/MWP.md, "Merged requests"). */
     double merged_load_bytes;
+    /* For the queueing variant (optional, 0 when absent): 1 when warps end with stores
+     * issued after their last wait for memory (the kernel ends when they are written). */
+    double store_tail;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */
@@ -167,7 +174,8 @@ typedef struct hamm_mwp_result {
     double queue_port_residence;       /* a period's wait + departures at its SM's port */
     double queue_cycle;                /* the fixed delay + the residences: one period */
     double queue_mem_l_loaded;         /* the delay + port + DRAM: the loaded latency */
-    double queue_exec_cycles;          /* waves x periods x cycle */
+    double queue_tail_cycles;          /* the store tail: Write_L, or 0 */
+    double queue_exec_cycles;          /* waves x periods x cycle + the store tail */
     double exec_cycles, synch_cycles, total_cycles;
     double total_seconds;              /* total_cycles at Freq */
     hamm_mwp_case mwp_case;

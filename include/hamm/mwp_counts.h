@@ -44,6 +44,8 @@ typedef struct hamm_mwp_derived {
                                   asked for in the same memory period (a warp's
                                   period: its waits so far): merged in flight */
     uint64_t merged_bytes;     /* their memory_bytes */
+    int store_tail;            /* a warp issued a store after its last wait for memory
+                                  (and ended with no load in flight) */
     uint64_t shared_passes;    /* the load/store unit's passes over the shared-memory
                                   instructions: each its bank-conflict degree under the
                                   machine's shared_banks (1 each without) */

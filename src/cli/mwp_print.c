@@ -161,6 +161,7 @@ static const struct row queue_rows[] = {
     QROW("Q port residence", "queue_port_residence_cycles", queue_port_residence),
     QROW("Q Mem_L loaded", "queue_mem_l_loaded_cycles", queue_mem_l_loaded),
     QROW("Q cycle/period", "queue_cycle_cycles", queue_cycle),
+    QROW("Q store tail", "queue_tail_cycles", queue_tail_cycles),
     QROW("Q Exec", "queue_exec_cycles", queue_exec_cycles),
 };
 #define NQROWS (sizeof queue_rows / sizeof queue_rows[0])
@@ -390,6 +391,7 @@ json_t *mwp_kernel_json(const mwp_run *run)
     if (o && run->options.queueing) { /* the queueing variant's keys, only when asked for */
         json_object_set_new(o, "mem_waits", json_real(k->mem_waits));
         json_object_set_new(o, "merged_load_bytes", json_real(k->merged_load_bytes));
+        json_object_set_new(o, "store_tail", json_real(k->store_tail));
     }
     return o;
 }

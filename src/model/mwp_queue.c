@@ -110,7 +110,11 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     r->queue_sm_residence = s[STATION_SM].residence;
     r->queue_port_residence = s[STATION_PORT].residence;
     r->queue_mem_l_loaded = delay + s[STATION_PORT].residence + s[STATION_DRAM].residence;
-    r->queue_exec_cycles = r->queue_waves * r->queue_periods * r->queue_cycle;
+    /* the kernel ends when its last stores are written, a write's trip after its last
+     * warp's last period (the GPU drains its queues before the next kernel) */
+    r->queue_tail_cycles = k->store_tail > 0 ? m->write_l_cycles : 0;
+    r->queue_exec_cycles = r->queue_waves * r->queue_periods * r->queue_cycle +
+                           r->queue_tail_cycles;
     r->exec_cycles = r->queue_exec_cycles;
     r->limiter = largest(delay, s);
     return HAMM_OK;

@@ -12,13 +12,16 @@
 #include "source.h"
 
 /* What counting one warp's instruction needs beyond it: the coalescing rule, the
- * machine's line, the CTA's loads sent so far and the warp's current memory period. */
+ * machine's line, the loads its SM's resident CTAs sent so far, its group of them and
+ * the warp's current memory period. */
 typedef struct walk {
     gpu_coalesce_rule rule;
     uint32_t line;
     mwp_merge *merge;
+    uint64_t group;  /* the CTAs resident on one SM together (resident_group) */
     uint64_t period;
     int nomem; /* the merge set ran out of memory */
+    int stored; /* the warp stored since its last wait */
 } walk;
 
 static gpu_coalesce_rule rule_of(hamm_mwp_coalescing c)
@@ -72,9 +75,9 @@ static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
         /* a miss fetches whole lines: a lane's 4 bytes cost the line */
         uint64_t mb = line ? (b + line - 1) / line * line : b;
         d->memory_bytes += mb;
-        /* a load of a block the CTA already asked for in this period merges with that
-         * request in flight: it costs the memory nothing more */
-        int seen = in->op == GPU_OP_LOAD ? mwp_merge_seen(wk->merge, wk->period, t[i].addr) : 0;
+        /* a load of a block the SM's resident CTAs already asked for in this period
+         * merges with that request in flight: it costs the memory nothing more */
+        int seen = in->op == GPU_OP_LOAD ? mwp_merge_seen(wk->merge, wk->group, wk->period, t[i].addr) : 0;
         wk->nomem |= seen < 0;
         d->merged_loads += seen > 0;
         d->merged_bytes += seen > 0 ? mb : 0;
@@ -167,37 +170,70 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
     pending p = {.n = 0};
     hamm_status st;
     wk->period = 0;
+    wk->stored = 0;
     while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
            in->op != GPU_OP_EXIT) {
         uint64_t before = d->load_waits;
         scoreboard(&p, in, d);
         wk->period += d->load_waits - before;
+        wk->stored = d->load_waits > before ? 0 : wk->stored;
+        wk->stored |= in->op == GPU_OP_STORE && in->active;
         count_inst(wk, in, d);
     }
-    d->load_waits += p.n > 0; /* a warp ends when its loads are back */
+    /* a warp ends when its loads are back; stores after its last wait are still on their
+     * way to the DRAM then */
+    d->store_tail |= p.n == 0 && wk->stored;
+    d->load_waits += p.n > 0;
     if (st == HAMM_OK && wk->nomem)
         st = hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     return st;
 }
 
+/* The CTAs resident on one SM together, as the engine hands them out (one CTA a core a
+ * cycle, the first core one further each cycle): CTA c of round r = c / sms goes to SM
+ * (c + r) mod sms, and rounds r / active come one after another.  Only loads of the
+ * same group, in the same memory period, meet in an SM's in-flight table. */
+static uint64_t resident_group(uint64_t cta, uint32_t sms, uint32_t active)
+{
+    uint64_t round = cta / sms;
+    return (round / active) * sms + (cta + round) % sms;
+}
+
+/* Active CTAs an SM holds, as the model computes them (1 when one does not fit: the
+ * model refuses the kernel later). */
+static uint32_t resident_ctas(const hamm_mwp_machine *m, const gpu_kernel_info *info)
+{
+    hamm_mwp_kernel k = {.threads_per_block = gpu_kernel_threads_per_cta(info),
+                         .regs_per_thread = info->regs_per_thread,
+                         .shared_per_block = info->shared_per_cta};
+    uint32_t a = 0;
+    hamm_mwp_occupancy why;
+    hamm_error e;
+    hamm_error_clear(&e);
+    return hamm_mwp_occupancy_compute(m, &k, &a, &why, &e) == HAMM_OK && a > 0 ? a : 1;
+}
+
 /* Every warp of every CTA, in the order the source hands them out. */
-static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule rule,
+static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machine *m,
                               hamm_mwp_derived *d, hamm_error *err)
 {
     const gpu_kernel_info *info = src->info(src->self);
     uint64_t ctas = gpu_kernel_ctas(info);
     uint32_t warps = gpu_kernel_warps_per_cta(info);
+    uint32_t sms = m->sms > 0 ? m->sms : 1, active = resident_ctas(m, info);
     gpu_inst *in = malloc(sizeof *in);
     if (!in)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     hamm_status st = HAMM_OK;
     mwp_merge merge = {0};
-    walk wk = {rule, d->memory_line_bytes, &merge, 0, 0};
+    walk wk = {rule_of(d->coalescing), d->memory_line_bytes, &merge, 0, 0, 0, 0};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
             break;
-        mwp_merge_reset(&merge);
+        if (c % ((uint64_t)sms * active) == 0)
+            mwp_merge_reset(&merge); /* a new round of residents: nothing in flight */
+        wk.group = resident_group(c, sms, active);
         for (uint32_t w = 0; st == HAMM_OK && w < warps; w++)
             st = stream_warp(src, cta, w, &wk, in, d, err);
         src->close_cta(src->self, cta);
@@ -244,7 +280,7 @@ static void description_name(void *self, size_t i, char *buf, size_t size)
 }
 
 static hamm_status derive_description(const char *path, const char *sel,
-                                      gpu_coalesce_rule rule, hamm_mwp_derived *d,
+                                      const hamm_mwp_machine *m, hamm_mwp_derived *d,
                                       gpu_kernel_info *info, hamm_error *err)
 {
     hamm_workload *wl = NULL;
@@ -259,7 +295,7 @@ static hamm_status derive_description(const char *path, const char *sel,
         gpu_kernel_source src;
         workload_source(wl, d->kernel_index, &src);
         *info = *src.info(src.self);
-        st = stream_all(&src, rule, d, err);
+        st = stream_all(&src, m, d, err);
     }
     hamm_workload_free(wl);
     return st;
@@ -279,7 +315,7 @@ static void recording_name(void *self, size_t i, char *buf, size_t size)
     gpu_traceg_free(t);
 }
 
-static hamm_status derive_traceg(const char *file, gpu_coalesce_rule rule,
+static hamm_status derive_traceg(const char *file, const hamm_mwp_machine *m,
                                  hamm_mwp_derived *d, gpu_kernel_info *info, hamm_error *err)
 {
     gpu_traceg *t = NULL;
@@ -287,13 +323,13 @@ static hamm_status derive_traceg(const char *file, gpu_coalesce_rule rule,
     if (st == HAMM_OK) {
         gpu_kernel_source src = gpu_traceg_source(t);
         *info = *src.info(src.self);
-        st = stream_all(&src, rule, d, err);
+        st = stream_all(&src, m, d, err);
     }
     gpu_traceg_free(t);
     return st;
 }
 
-static hamm_status derive_recording(const char *path, const char *sel, gpu_coalesce_rule rule,
+static hamm_status derive_recording(const char *path, const char *sel, const hamm_mwp_machine *m,
                                     hamm_mwp_derived *d, gpu_kernel_info *info,
                                     hamm_error *err)
 {
@@ -301,7 +337,7 @@ static hamm_status derive_recording(const char *path, const char *sel, gpu_coale
     d->recording = 1;
     if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
         d->kernels = 1;
-        hamm_status st = derive_traceg(path, rule, d, info, err);
+        hamm_status st = derive_traceg(path, m, d, info, err);
         if (st == HAMM_OK && sel && strcmp(sel, "0") != 0 && strcmp(sel, info->name) != 0)
             st = no_kernel(path, sel, 1, err);
         return st;
@@ -313,7 +349,7 @@ static hamm_status derive_recording(const char *path, const char *sel, gpu_coale
     d->kernels = gpu_traceg_list_count(l);
     d->kernel_index = pick(sel, d->kernels, recording_name, l);
     st = d->kernel_index < d->kernels
-             ? derive_traceg(gpu_traceg_list_kernel(l, d->kernel_index), rule, d, info, err)
+             ? derive_traceg(gpu_traceg_list_kernel(l, d->kernel_index), m, d, info, err)
              : no_kernel(path, sel, d->kernels, err);
     gpu_traceg_list_free(l);
     return st;
@@ -336,6 +372,7 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
     k->mem_waits = (double)d->load_waits / w;
     k->merged_load_bytes = (double)d->merged_bytes / w;
+    k->store_tail = d->store_tail ? 1 : 0;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
@@ -355,10 +392,9 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
                                                         : HAMM_MWP_COAL_SEGMENTS;
     d->memory_line_bytes = m->memory_line_bytes;
     d->shared_banks = m->shared_banks;
-    gpu_coalesce_rule rule = rule_of(d->coalescing);
     gpu_kernel_info info = {0};
-    hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)
-                                        : derive_description(path, kernel, rule, d, &info, err);
+    hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, m, d, &info, err)
+                                        : derive_description(path, kernel, m, d, &info, err);
     if (st == HAMM_OK)
         to_kernel(d, &info, k);
     return st;
