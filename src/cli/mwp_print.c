@@ -337,6 +337,8 @@ json_t *mwp_machine_json(const mwp_run *run)
                      m->system[0] ? json_string(m->system) : json_null());
     if (o && m->memory_line_bytes) /* an optional key, shown when the file has it */
         json_object_set_new(o, "memory_line_bytes", json_integer(m->memory_line_bytes));
+    if (o && m->write_l_cycles > 0)
+        json_object_set_new(o, "write_l_cycles", json_real(m->write_l_cycles));
     return o;
 }
 

@@ -99,6 +99,55 @@ static void two_channels_by_hand(void **state)
     assert_near(r.total_cycles, 108 + 12.5 / 108, EPS);
 }
 
+/* The two warps of two_warps_by_hand, half of whose 128 bytes a period merge with a
+ * request already in flight (merged_load_bytes 64): the DRAM moves 64 bytes a period,
+ * D = 64 / 64 = 1.
+ *   n = 1: R_d = 1, R_s = 4, R_p = 1, cycle 99 + 6 = 105, X = 1/105; Q_d = U_d = 1/105,
+ *          Q_s = U_s = 4/105, Q_p = U_p = 1/105.
+ *   n = 2: R_d = 1 (1 + 1/105 - 0.5/105) = 1 + 0.5/105; R_s = 4 (1 + 4/105 - 2/105) =
+ *          4 + 8/105; R_p = 1 + 0.5/105.
+ * cycle = 105 + 9/105 (the SM's work for both warps, 8, is below it). */
+static void merged_bytes_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 64, 0};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_dram_demand, 1, EPS);
+    assert_near(r.queue_dram_residence, 1 + 0.5 / 105, EPS);
+    assert_near(r.queue_sm_residence, 4 + 8.0 / 105, EPS);
+    assert_near(r.queue_cycle, 105 + 9.0 / 105, EPS);
+    assert_near(r.total_cycles, 105 + 9.0 / 105, EPS);
+    /* merged bytes at or above what the warp moves are ignored: nothing would be left */
+    k.merged_load_bytes = 128;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_dram_demand, 2, EPS);
+}
+
+/* The store tail: two_warps_by_hand's kernel ending with stores (store_tail 1) on a
+ * machine whose Write_L is 50: Exec = 106 + 10.5/106 + 50; without store_tail, or with
+ * Write_L 0, no tail. */
+static void store_tail_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.write_l_cycles = 50;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 106 + 10.5 / 106, EPS);
+    assert_near(r.queue_tail_cycles, 50, EPS);
+    assert_near(r.queue_exec_cycles, 156 + 10.5 / 106, EPS);
+    assert_near(r.total_cycles, 156 + 10.5 / 106, EPS);
+    k.store_tail = 0;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_tail_cycles, 0, EPS);
+    assert_near(r.total_cycles, 106 + 10.5 / 106, EPS);
+    k.store_tail = 1;
+    m.write_l_cycles = 0;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.total_cycles, 106 + 10.5 / 106, EPS);
+}
+
 /* Two SMs, 8 blocks of one warp, 1 active block an SM: G = 2 warps on 2 SMs, #Rep = 4
  * waves.  2 coalesced memory instructions of 32 bytes, waited for once: one period a
  * warp moving 64 bytes, D = 64 / 16 = 4 at 16 GB/s; no computation, so the SM issue is
@@ -184,7 +233,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_warps_by_hand), cmocka_unit_test(two_channels_by_hand),
-        cmocka_unit_test(waves_loads_by_hand),
+        cmocka_unit_test(waves_loads_by_hand), cmocka_unit_test(merged_bytes_by_hand),
+        cmocka_unit_test(store_tail_by_hand),
         cmocka_unit_test(bounds_many_warps), cmocka_unit_test(off_by_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
