@@ -57,6 +57,10 @@ typedef struct hamm_mwp_machine {
      * SM until the DRAM has written it, through an idle GPU; a kernel whose warps end
      * with stores ends that long after its last warp (docs/MWP.md, "The store tail"). */
     double write_l_cycles;
+    /* The bytes of one channel's chunk in the address map (key absent: 0), for counts
+     * derived from a workload: consecutive chunks go to consecutive channels, address /
+     * channel_bytes mod channels (docs/MWP.md, "Channel skew"). */
+    uint32_t channel_bytes;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */
@@ -84,6 +88,10 @@ typedef struct hamm_mwp_kernel {
     /* For the queueing variant (optional, 0 when absent): 1 when warps end with stores
      * issued after their last wait for memory (the kernel ends when they are written). */
     double store_tail;
+    /* For the queueing variant (optional, 0 when absent): the busiest DRAM channel's share
+     * of the requests a period's resident warps send together, times the channels (1:
+     * spread evenly; docs/MWP.md, "Channel skew"). */
+    double channel_skew;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */

@@ -81,6 +81,9 @@ static const struct schema_field machine_rows[] = {
     {"write_l_cycles", SCHEMA_DOUBLE, 0, 0, 1e6, 0, NULL, MM(write_l_cycles), 0, "cycles", NULL,
      "Write_L: a store's trip until the DRAM has written it (queueing; 0: no store tail)",
      NULL},
+    {"channel_bytes", SCHEMA_U32, 0, 0, 1u << 30, 0, NULL, MM(channel_bytes), 0, "bytes", NULL,
+     "bytes of a channel's chunk in the address map, for derived counts' channel skew (0: "
+     "none)", NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 
@@ -109,6 +112,8 @@ static const struct schema_field kernel_rows[] = {
     KREAL(mem_waits, 0, 0, 1e15, "times a warp waits for memory (queueing)"),
     KREAL(merged_load_bytes, 0, 0, 1e15, "bytes per warp of loads merged in flight (queueing)"),
     KREAL(store_tail, 0, 0, 1, "1: warps end with stores after their last wait (queueing)"),
+    KREAL(channel_skew, 0, 0, 1e6, "the busiest channel's share of a period's requests x the "
+                                   "channels (queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

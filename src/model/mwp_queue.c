@@ -102,7 +102,10 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
      * last one's departure is the port's service, the rest of Mem_L the fixed delay */
     r->queue_port_demand = r->departure_delay * mem_insts / r->queue_periods;
     double delay = fmax(r->mem_l - r->departure_delay, 0);
-    station s[STATION_COUNT] = {{r->queue_dram_demand * channels, channels, 0, 0, 0},
+    /* the requests a period's warps send together crowd one channel when they are skewed:
+     * the busiest gets skew/channels of them, as if only channels/skew channels served */
+    double skew = fmin(fmax(k->channel_skew, 1), channels);
+    station s[STATION_COUNT] = {{r->queue_dram_demand * channels, channels / skew, 0, 0, 0},
                                 {r->queue_sm_demand, r->queue_sms, 0, 0, 0},
                                 {r->queue_port_demand, r->queue_sms, 0, 0, 0}};
     r->queue_cycle = mva_cycle(r->queue_warps, delay, s, STATION_COUNT);

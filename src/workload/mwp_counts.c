@@ -9,6 +9,7 @@
 #include "hamm/mwp_counts.h"
 #include "hamm/workload.h"
 #include "mwp_merge.h"
+#include "mwp_skew.h"
 #include "source.h"
 
 /* What counting one warp's instruction needs beyond it: the coalescing rule, the
@@ -18,6 +19,7 @@ typedef struct walk {
     gpu_coalesce_rule rule;
     uint32_t line;
     mwp_merge *merge;
+    mwp_skew *skew;
     uint64_t group;  /* the CTAs resident on one SM together (resident_group) */
     uint64_t period;
     int nomem; /* the merge set ran out of memory */
@@ -81,6 +83,9 @@ static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
         wk->nomem |= seen < 0;
         d->merged_loads += seen > 0;
         d->merged_bytes += seen > 0 ? mb : 0;
+        /* what reaches the DRAM, by channel, for the channel skew */
+        if (seen == 0 && mwp_skew_add(wk->skew, wk->period, t[i].addr) != 0)
+            wk->nomem = 1;
     }
     if (n <= fewest(rule, in)) {
         d->coalesced++;
@@ -226,19 +231,26 @@ static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machi
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     hamm_status st = HAMM_OK;
     mwp_merge merge = {0};
-    walk wk = {rule_of(d->coalescing), d->memory_line_bytes, &merge, 0, 0, 0, 0};
+    mwp_skew skew = {m->channels, m->channel_bytes, NULL, 0, 0, 0};
+    walk wk = {rule_of(d->coalescing), d->memory_line_bytes, &merge, &skew, 0, 0, 0, 0};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
             break;
-        if (c % ((uint64_t)sms * active) == 0)
-            mwp_merge_reset(&merge); /* a new round of residents: nothing in flight */
+        if (c % ((uint64_t)sms * active) == 0) { /* a new round of residents */
+            mwp_merge_reset(&merge);
+            mwp_skew_flush(&skew);
+        }
         wk.group = resident_group(c, sms, active);
         for (uint32_t w = 0; st == HAMM_OK && w < warps; w++)
             st = stream_warp(src, cta, w, &wk, in, d, err);
         src->close_cta(src->self, cta);
     }
     mwp_merge_free(&merge);
+    mwp_skew_flush(&skew);
+    d->skew_busiest = skew.busiest;
+    d->skew_requests = skew.total;
+    mwp_skew_free(&skew);
     free(in);
     d->ctas = ctas;
     d->warps = ctas * warps;
@@ -373,6 +385,11 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     k->mem_waits = (double)d->load_waits / w;
     k->merged_load_bytes = (double)d->merged_bytes / w;
     k->store_tail = d->store_tail ? 1 : 0;
+    /* the busiest channel's share of each period's requests, times the channels: 1 when
+     * they spread evenly, the channels when they all go to one */
+    k->channel_skew = d->skew_requests ? (double)d->skew_busiest * d->channels /
+                                             (double)d->skew_requests
+                                       : 0;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
@@ -392,6 +409,7 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
                                                         : HAMM_MWP_COAL_SEGMENTS;
     d->memory_line_bytes = m->memory_line_bytes;
     d->shared_banks = m->shared_banks;
+    d->channels = m->channel_bytes ? m->channels : 0;
     gpu_kernel_info info = {0};
     hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, m, d, &info, err)
                                         : derive_description(path, kernel, m, d, &info, err);

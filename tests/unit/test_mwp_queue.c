@@ -29,7 +29,7 @@ static void check_near(double a, double b, double eps, const char *what, const c
 static hamm_mwp_machine machine(uint32_t sms, double bandwidth, double mem_ld)
 {
     return (hamm_mwp_machine){"q", sms, 1.0, bandwidth, mem_ld, 1, 1, 1, 768, 8, 8192, 16384,
-                              0, "", 0, 0, 0, 0, 0, 0};
+                              0, "", 0, 0, 0, 0, 0, 0, 0};
 }
 
 static hamm_mwp_result predict_ok(const hamm_mwp_kernel *k, const hamm_mwp_machine *m,
@@ -58,7 +58,7 @@ static void two_warps_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_periods, 1, EPS);
     assert_near(r.queue_warps, 2, EPS);
@@ -90,7 +90,7 @@ static void two_channels_by_hand(void **state)
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
     m.channels = 2;
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_dram_demand, 2, EPS);
     assert_near(r.queue_dram_residence, 4 + 4.0 / 108, EPS);
@@ -111,7 +111,7 @@ static void merged_bytes_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 64, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_dram_demand, 1, EPS);
     assert_near(r.queue_dram_residence, 1 + 0.5 / 105, EPS);
@@ -132,7 +132,7 @@ static void store_tail_by_hand(void **state)
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
     m.write_l_cycles = 50;
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_cycle, 106 + 10.5 / 106, EPS);
     assert_near(r.queue_tail_cycles, 50, EPS);
@@ -162,7 +162,7 @@ static void waves_loads_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(2, 16, 2);
-    hamm_mwp_kernel k = {"waves", 0, 2, 0, 0, 0, 32, 32, 8, 1, 0, 0, 0, 0, 0, 1, 0, 0};
+    hamm_mwp_kernel k = {"waves", 0, 2, 0, 0, 0, 32, 32, 8, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_periods, 1, EPS);
     assert_near(r.queue_warps, 2, EPS);
@@ -201,7 +201,7 @@ static void bounds_many_warps(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(4, 8, 200);
-    hamm_mwp_kernel k = {"many", 8, 4, 0, 0, 0, 128, 256, 64, 2, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"many", 8, 4, 0, 0, 0, 128, 256, 64, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     double g = r.queue_warps, d = r.queue_dram_demand, c = r.queue_sm_demand;
     assert_near(g, 4 * 2 * 8, EPS); /* 2 active blocks of 8 warps on each of 4 SMs */
@@ -218,7 +218,7 @@ static void off_by_default(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 0);
     assert_near(r.queue_cycle, 0, 0);
     assert_near(r.queue_exec_cycles, 0, 0);
