@@ -339,6 +339,8 @@ json_t *mwp_machine_json(const mwp_run *run)
         json_object_set_new(o, "memory_line_bytes", json_integer(m->memory_line_bytes));
     if (o && m->write_l_cycles > 0)
         json_object_set_new(o, "write_l_cycles", json_real(m->write_l_cycles));
+    if (o && m->channel_bytes)
+        json_object_set_new(o, "channel_bytes", json_integer(m->channel_bytes));
     return o;
 }
 
@@ -394,6 +396,7 @@ json_t *mwp_kernel_json(const mwp_run *run)
         json_object_set_new(o, "mem_waits", json_real(k->mem_waits));
         json_object_set_new(o, "merged_load_bytes", json_real(k->merged_load_bytes));
         json_object_set_new(o, "store_tail", json_real(k->store_tail));
+        json_object_set_new(o, "channel_skew", json_real(k->channel_skew));
     }
     return o;
 }

@@ -148,6 +148,29 @@ static void store_tail_by_hand(void **state)
     assert_near(r.total_cycles, 106 + 10.5 / 106, EPS);
 }
 
+/* two_channels_by_hand with every period's requests on one channel (channel_skew 2 of 2
+ * channels): one server of demand 4 visited every period.
+ *   n = 1: R_d = 4, R_s = 4, R_p = 1, cycle 108, X = 1/108; Q_d = U_d = 4/108.
+ *   n = 2: R_d = 4 (1 + 4/108 - 2/108) = 4 + 8/108; R_s = 4 + 8/108; R_p = 1 + 0.5/108.
+ * cycle = 108 + 16.5/108.  A skew above the channels counts as all on one (clamped);
+ * below 1 (absent: 0) as evenly spread. */
+static void channel_skew_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.channels = 2;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_dram_residence, 4 + 8.0 / 108, EPS);
+    assert_near(r.queue_cycle, 108 + 16.5 / 108, EPS);
+    k.channel_skew = 5;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 108 + 16.5 / 108, EPS);
+    k.channel_skew = 0.5;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 108 + 12.5 / 108, EPS);
+}
+
 /* Two SMs, 8 blocks of one warp, 1 active block an SM: G = 2 warps on 2 SMs, #Rep = 4
  * waves.  2 coalesced memory instructions of 32 bytes, waited for once: one period a
  * warp moving 64 bytes, D = 64 / 16 = 4 at 16 GB/s; no computation, so the SM issue is
@@ -234,7 +257,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_warps_by_hand), cmocka_unit_test(two_channels_by_hand),
         cmocka_unit_test(waves_loads_by_hand), cmocka_unit_test(merged_bytes_by_hand),
-        cmocka_unit_test(store_tail_by_hand),
+        cmocka_unit_test(store_tail_by_hand), cmocka_unit_test(channel_skew_by_hand),
         cmocka_unit_test(bounds_many_warps), cmocka_unit_test(off_by_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
