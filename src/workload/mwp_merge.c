@@ -49,11 +49,16 @@ void mwp_merge_reset(mwp_merge *m)
 
 int mwp_merge_seen(mwp_merge *m, uint64_t group, uint64_t period, uint64_t addr)
 {
-    if ((m->used + 1) * 2 > m->cap && grow(m) != 0)
+    int full = m->used >= MWP_MERGE_MAX;
+    if (!full && (m->used + 1) * 2 > m->cap && grow(m) != 0)
         return -1;
+    if (m->cap == 0)
+        return 0;
     size_t i = slot_of(m, group, period, addr);
     if (m->period[i])
         return 1;
+    if (full)
+        return 0; /* the set holds enough of the round; later loads are not recorded */
     m->period[i] = period + 1;
     m->addr[i] = addr;
     m->group[i] = group;

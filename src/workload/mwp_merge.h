@@ -14,6 +14,11 @@ typedef struct mwp_merge {
     size_t cap, used;
 } mwp_merge;
 
+/* The most loads one round's set records (about 100 MB); later ones are looked up but
+ * not recorded, so a long round's merges are undercounted rather than the memory used
+ * unbounded. */
+#define MWP_MERGE_MAX ((size_t)1 << 21)
+
 /* Forget every load (a new round of resident CTAs); keeps the memory. */
 void mwp_merge_reset(mwp_merge *m);
 

@@ -24,8 +24,8 @@ static int reserve(mwp_skew *s, uint64_t period)
 
 int mwp_skew_add(mwp_skew *s, uint64_t period, uint64_t addr)
 {
-    if (s->channels < 2 || s->chunk == 0)
-        return 0;
+    if (s->channels < 2 || s->chunk == 0 || (period + 1) * s->channels > MWP_SKEW_MAX_CELLS)
+        return 0; /* periods beyond the table are left out of the skew */
     if (reserve(s, period) != 0)
         return -1;
     s->count[period * s->channels + (addr / s->chunk) % s->channels]++;

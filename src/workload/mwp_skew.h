@@ -15,6 +15,10 @@ typedef struct mwp_skew {
     uint64_t busiest, total;  /* sums over the flushed periods */
 } mwp_skew;
 
+/* The most (period, channel) counters kept (64 MB); requests of later periods are not
+ * counted. */
+#define MWP_SKEW_MAX_CELLS ((uint64_t)1 << 24)
+
 /* Count a request at `addr` in memory period `period`; -1 when out of memory. */
 int mwp_skew_add(mwp_skew *s, uint64_t period, uint64_t addr);
 
