@@ -22,7 +22,7 @@ typedef struct walk {
     mwp_skew *skew;
     uint64_t group;  /* the CTAs resident on one SM together (resident_group) */
     uint64_t period;
-    int nomem; /* the merge set ran out of memory */
+    int nomem;  /* the merge set or the skew table ran out of memory */
     int stored; /* the warp stored since its last wait */
 } walk;
 
@@ -79,7 +79,9 @@ static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
         d->memory_bytes += mb;
         /* a load of a block the SM's resident CTAs already asked for in this period
          * merges with that request in flight: it costs the memory nothing more */
-        int seen = in->op == GPU_OP_LOAD ? mwp_merge_seen(wk->merge, wk->group, wk->period, t[i].addr) : 0;
+        int seen = in->op == GPU_OP_LOAD
+                       ? mwp_merge_seen(wk->merge, wk->group, wk->period, t[i].addr)
+                       : 0;
         wk->nomem |= seen < 0;
         d->merged_loads += seen > 0;
         d->merged_bytes += seen > 0 ? mb : 0;

@@ -168,7 +168,8 @@ static void case_few_warps(void **state)
  * 18.917. */
 static hamm_mwp_kernel uncoal_kernel(double synch)
 {
-    return (hamm_mwp_kernel){"uncoal", 10, 0, 2, synch, 4, 128, 128, 50, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    return (hamm_mwp_kernel){"uncoal", 10, 0, 2, synch, 4, 128, 128, 50, 5,
+                             0, 0, 0, 0, 0, 0, 0, 0, 0};
 }
 
 /* At 100 GB/s MWP = 10.75 <= CWP: memory bound, by latency.
