@@ -10,6 +10,9 @@
 #   Departure_del_uncoal the spacing of the 32 transactions of one warp's uncoalesced load
 #                        (lanes 128 bytes apart): (last - first) / 31, converted the same way
 #   Mem_Bandwidth        channels x chips x bus bytes x data rate x DRAM clock
+#   Write_L              a store's trip until the DRAM has written it: the core cycles of
+#                        one warp storing once (mwp-probe-store) less the cycles the latency
+#                        probe spends outside its load (its kernel cycles - Mem_LD)
 # SYSTEM: system model names (default: yuan09-baseline gtx480).  HAMM: the binary.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,11 +49,15 @@ print(g["clocks"]["core_mhz"], m["clock_mhz"], g["cores"], bw)
 EOF
 }
 
-printf '%-16s %6s %6s %9s %8s %12s %14s\n' system SMs MHz "BW GB/s" Mem_LD Dep_coal Dep_uncoal
+printf '%-16s %6s %6s %9s %8s %12s %14s %8s\n' system SMs MHz "BW GB/s" Mem_LD Dep_coal Dep_uncoal \
+    Write_L
 for sys in "$@"; do
     read -r core_mhz dram_mhz sms bw < <(params "$sys")
     run "$sys" latency
     memld=$(python3 -c "import json; print(json.load(open('$tmp/latency.json'))['cores'][0]['load_latency_cycles'])")
+    lat_cycles=$(python3 -c "import json; print(json.load(open('$tmp/latency.json'))['total']['core_cycles'])")
+    run "$sys" store
+    writel=$(python3 -c "import json; print(json.load(open('$tmp/store.json'))['total']['core_cycles'] - ($lat_cycles - $memld))")
     run "$sys" coalesced
     # each warp's first transaction: 16 warps, the arrivals in pairs (half-warps) or one
     # each (lines); take every (n / 16)-th arrival
@@ -61,6 +68,6 @@ for sys in "$@"; do
     uncoal=$(awk -v c="$core_mhz" -v m="$dram_mhz" '
         { a[NR] = $1 } END { printf "%.3f", (a[NR] - a[1]) / (NR - 1) * c / m }' \
         "$tmp/uncoalesced.arrivals")
-    printf '%-16s %6s %6s %9.3f %8.3f %12s %14s\n' "$sys" "$sms" "$core_mhz" "$bw" "$memld" \
-        "$coal" "$uncoal"
+    printf '%-16s %6s %6s %9.3f %8.3f %12s %14s %8.3f\n' "$sys" "$sms" "$core_mhz" "$bw" "$memld" \
+        "$coal" "$uncoal" "$writel"
 done

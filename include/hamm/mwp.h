@@ -53,6 +53,14 @@ typedef struct hamm_mwp_machine {
     /* The DRAM's channels (key absent: 0, one server of the whole bandwidth), for the
      * queueing variant: a request is served by one channel at 1/channels of it. */
     uint32_t channels;
+    /* Write_L (key absent: 0, no tail), for the queueing variant: a store's trip from the
+     * SM until the DRAM has written it, through an idle GPU; a kernel whose warps end
+     * with stores ends that long after its last warp (docs/MWP.md, "The store tail"). */
+    double write_l_cycles;
+    /* The bytes of one channel's chunk in the address map (key absent: 0), for counts
+     * derived from a workload: consecutive chunks go to consecutive channels, address /
+     * channel_bytes mod channels (docs/MWP.md, "Channel skew"). */
+    uint32_t channel_bytes;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */
@@ -73,6 +81,17 @@ typedef struct hamm_mwp_kernel {
      * store does not stall it, independent loads wait together); 0: once for every
      * memory instruction, as Hong & Kim count them. */
     double mem_waits;
+    /* For the queueing variant (optional, 0 when absent): of the bytes a warp's memory
+     * instructions move (load_bytes_per_warp x their number), those of loads that merge
+     * with a request already in flight (docs/MWP.md, "Merged requests"). */
+    double merged_load_bytes;
+    /* For the queueing variant (optional, 0 when absent): 1 when warps end with stores
+     * issued after their last wait for memory (the kernel ends when they are written). */
+    double store_tail;
+    /* For the queueing variant (optional, 0 when absent): the busiest DRAM channel's share
+     * of the requests a period's resident warps send together, times the channels (1:
+     * spread evenly; docs/MWP.md, "Channel skew"). */
+    double channel_skew;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */
@@ -163,7 +182,8 @@ typedef struct hamm_mwp_result {
     double queue_port_residence;       /* a period's wait + departures at its SM's port */
     double queue_cycle;                /* the fixed delay + the residences: one period */
     double queue_mem_l_loaded;         /* the delay + port + DRAM: the loaded latency */
-    double queue_exec_cycles;          /* waves x periods x cycle */
+    double queue_tail_cycles;          /* the store tail: Write_L, or 0 */
+    double queue_exec_cycles;          /* waves x periods x cycle + the store tail */
     double exec_cycles, synch_cycles, total_cycles;
     double total_seconds;              /* total_cycles at Freq */
     hamm_mwp_case mwp_case;

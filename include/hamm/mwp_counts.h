@@ -40,6 +40,17 @@ typedef struct hamm_mwp_derived {
                                   still in flight (a scoreboard per warp; loads return
                                   in order), and warps ending with loads in flight: the
                                   memory periods of the queueing variant */
+    uint64_t merged_loads;     /* load transactions of a block the same CTA already
+                                  asked for in the same memory period (a warp's
+                                  period: its waits so far): merged in flight */
+    uint64_t merged_bytes;     /* their memory_bytes */
+    uint32_t channels;         /* the machine's, for the channel skew (0: not counted) */
+    uint64_t skew_busiest;     /* over each memory period of each round of resident CTAs,
+                                  the requests (transactions not merged) of its busiest
+                                  DRAM channel (the machine's channel_bytes interleave) */
+    uint64_t skew_requests;    /* and all of them */
+    int store_tail;            /* a warp issued a store after its last wait for memory
+                                  (and ended with no load in flight) */
     uint64_t shared_passes;    /* the load/store unit's passes over the shared-memory
                                   instructions: each its bank-conflict degree under the
                                   machine's shared_banks (1 each without) */

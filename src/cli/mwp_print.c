@@ -161,6 +161,7 @@ static const struct row queue_rows[] = {
     QROW("Q port residence", "queue_port_residence_cycles", queue_port_residence),
     QROW("Q Mem_L loaded", "queue_mem_l_loaded_cycles", queue_mem_l_loaded),
     QROW("Q cycle/period", "queue_cycle_cycles", queue_cycle),
+    QROW("Q store tail", "queue_tail_cycles", queue_tail_cycles),
     QROW("Q Exec", "queue_exec_cycles", queue_exec_cycles),
 };
 #define NQROWS (sizeof queue_rows / sizeof queue_rows[0])
@@ -336,6 +337,10 @@ json_t *mwp_machine_json(const mwp_run *run)
                      m->system[0] ? json_string(m->system) : json_null());
     if (o && m->memory_line_bytes) /* an optional key, shown when the file has it */
         json_object_set_new(o, "memory_line_bytes", json_integer(m->memory_line_bytes));
+    if (o && m->write_l_cycles > 0)
+        json_object_set_new(o, "write_l_cycles", json_real(m->write_l_cycles));
+    if (o && m->channel_bytes)
+        json_object_set_new(o, "channel_bytes", json_integer(m->channel_bytes));
     return o;
 }
 
@@ -361,6 +366,10 @@ static json_t *derived_json(const mwp_run *run)
                           "barriers", (json_int_t)d->barriers);
     if (t && d->memory_line_bytes) /* only with a machine that has lines: older keys stay */
         json_object_set_new(t, "memory_bytes", json_integer((json_int_t)d->memory_bytes));
+    if (t && run->options.queueing) {
+        json_object_set_new(t, "merged_loads", json_integer((json_int_t)d->merged_loads));
+        json_object_set_new(t, "merged_bytes", json_integer((json_int_t)d->merged_bytes));
+    }
     if (o && t && json_object_set_new(o, "totals", t) == 0)
         return o;
     json_decref(o);
@@ -383,8 +392,12 @@ json_t *mwp_kernel_json(const mwp_run *run)
                      "active_blocks_per_sm", active, "regs_per_thread",
                      (json_int_t)k->regs_per_thread, "shared_per_block",
                      (json_int_t)k->shared_per_block, "derived_from", derived_json(run));
-    if (o && run->options.queueing) /* the queueing variant's key, only when asked for */
+    if (o && run->options.queueing) { /* the queueing variant's keys, only when asked for */
         json_object_set_new(o, "mem_waits", json_real(k->mem_waits));
+        json_object_set_new(o, "merged_load_bytes", json_real(k->merged_load_bytes));
+        json_object_set_new(o, "store_tail", json_real(k->store_tail));
+        json_object_set_new(o, "channel_skew", json_real(k->channel_skew));
+    }
     return o;
 }
 

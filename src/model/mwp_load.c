@@ -78,6 +78,12 @@ static const struct schema_field machine_rows[] = {
     {"channels", SCHEMA_U32, 0, 0, 4096, 0, NULL, MM(channels), 0, "", NULL,
      "DRAM channels, each serving a request at 1/channels of the bandwidth (queueing; 0: "
      "one server)", NULL},
+    {"write_l_cycles", SCHEMA_DOUBLE, 0, 0, 1e6, 0, NULL, MM(write_l_cycles), 0, "cycles", NULL,
+     "Write_L: a store's trip until the DRAM has written it (queueing; 0: no store tail)",
+     NULL},
+    {"channel_bytes", SCHEMA_U32, 0, 0, 1u << 30, 0, NULL, MM(channel_bytes), 0, "bytes", NULL,
+     "bytes of a channel's chunk in the address map, for derived counts' channel skew (0: "
+     "none)", NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 
@@ -104,6 +110,10 @@ static const struct schema_field kernel_rows[] = {
     KREAL(shared_insts, 0, 0, 1e15, "of comp_insts, shared-memory ones per thread (issue bound)"),
     KREAL(lsu_cycles, 0, 0, 1e15, "load/store unit cycles per warp (issue bound)"),
     KREAL(mem_waits, 0, 0, 1e15, "times a warp waits for memory (queueing)"),
+    KREAL(merged_load_bytes, 0, 0, 1e15, "bytes per warp of loads merged in flight (queueing)"),
+    KREAL(store_tail, 0, 0, 1, "1: warps end with stores after their last wait (queueing)"),
+    KREAL(channel_skew, 0, 0, 1e6, "the busiest channel's share of a period's requests x the "
+                                   "channels (queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

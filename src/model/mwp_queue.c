@@ -89,7 +89,10 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
                                 "the queueing variant handles at most %.0f resident warps, "
                                 "got %.0f", HAMM_MWP_QUEUE_MAX_WARPS, r->queue_warps);
     /* a period moves the bytes of all the warp's memory instructions over its loads */
-    double bytes = k->load_bytes_per_warp * mem_insts / r->queue_periods;
+    double moved = k->load_bytes_per_warp * mem_insts;
+    if (k->merged_load_bytes > 0 && k->merged_load_bytes < moved)
+        moved -= k->merged_load_bytes; /* merged loads cost the DRAM nothing */
+    double bytes = moved / r->queue_periods;
     r->queue_dram_demand = bytes * m->freq_ghz / r->bandwidth_gbps;
     r->queue_sm_demand = r->comp_cycles / r->queue_periods;
     /* a period's request is served by one channel, at 1/channels of the bandwidth, each
@@ -99,7 +102,10 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
      * last one's departure is the port's service, the rest of Mem_L the fixed delay */
     r->queue_port_demand = r->departure_delay * mem_insts / r->queue_periods;
     double delay = fmax(r->mem_l - r->departure_delay, 0);
-    station s[STATION_COUNT] = {{r->queue_dram_demand * channels, channels, 0, 0, 0},
+    /* the requests a period's warps send together crowd one channel when they are skewed:
+     * the busiest gets skew/channels of them, as if only channels/skew channels served */
+    double skew = fmin(fmax(k->channel_skew, 1), channels);
+    station s[STATION_COUNT] = {{r->queue_dram_demand * channels, channels / skew, 0, 0, 0},
                                 {r->queue_sm_demand, r->queue_sms, 0, 0, 0},
                                 {r->queue_port_demand, r->queue_sms, 0, 0, 0}};
     r->queue_cycle = mva_cycle(r->queue_warps, delay, s, STATION_COUNT);
@@ -107,7 +113,11 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     r->queue_sm_residence = s[STATION_SM].residence;
     r->queue_port_residence = s[STATION_PORT].residence;
     r->queue_mem_l_loaded = delay + s[STATION_PORT].residence + s[STATION_DRAM].residence;
-    r->queue_exec_cycles = r->queue_waves * r->queue_periods * r->queue_cycle;
+    /* the kernel ends when its last stores are written, a write's trip after its last
+     * warp's last period (the GPU drains its queues before the next kernel) */
+    r->queue_tail_cycles = k->store_tail > 0 ? m->write_l_cycles : 0;
+    r->queue_exec_cycles = r->queue_waves * r->queue_periods * r->queue_cycle +
+                           r->queue_tail_cycles;
     r->exec_cycles = r->queue_exec_cycles;
     r->limiter = largest(delay, s);
     return HAMM_OK;

@@ -8,7 +8,23 @@
 #include "gpu/traceg.h"
 #include "hamm/mwp_counts.h"
 #include "hamm/workload.h"
+#include "mwp_merge.h"
+#include "mwp_skew.h"
 #include "source.h"
+
+/* What counting one warp's instruction needs beyond it: the coalescing rule, the
+ * machine's line, the loads its SM's resident CTAs sent so far, its group of them and
+ * the warp's current memory period. */
+typedef struct walk {
+    gpu_coalesce_rule rule;
+    uint32_t line;
+    mwp_merge *merge;
+    mwp_skew *skew;
+    uint64_t group;  /* the CTAs resident on one SM together (resident_group) */
+    uint64_t period;
+    int nomem;  /* the merge set or the skew table ran out of memory */
+    int stored; /* the warp stored since its last wait */
+} walk;
 
 static gpu_coalesce_rule rule_of(hamm_mwp_coalescing c)
 {
@@ -44,9 +60,10 @@ static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
 
 /* One global memory warp instruction: coalesced when the coalescer makes no more
  * transactions than the fewest its bytes could fit in. */
-static void count_memory(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
-                         hamm_mwp_derived *d)
+static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
 {
+    gpu_coalesce_rule rule = wk->rule;
+    uint32_t line = wk->line;
     gpu_transaction t[GPU_MAX_TRANSACTIONS];
     size_t n = gpu_coalesce(rule, in->addr, in->width, in->active, t);
     if (n == 0)
@@ -58,7 +75,19 @@ static void count_memory(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *
         uint64_t b = rule == GPU_COALESCE_SECTORS ? 32u * popcount(t[i].sectors) : t[i].size;
         d->bytes += b;
         /* a miss fetches whole lines: a lane's 4 bytes cost the line */
-        d->memory_bytes += line ? (b + line - 1) / line * line : b;
+        uint64_t mb = line ? (b + line - 1) / line * line : b;
+        d->memory_bytes += mb;
+        /* a load of a block the SM's resident CTAs already asked for in this period
+         * merges with that request in flight: it costs the memory nothing more */
+        int seen = in->op == GPU_OP_LOAD
+                       ? mwp_merge_seen(wk->merge, wk->group, wk->period, t[i].addr)
+                       : 0;
+        wk->nomem |= seen < 0;
+        d->merged_loads += seen > 0;
+        d->merged_bytes += seen > 0 ? mb : 0;
+        /* what reaches the DRAM, by channel, for the channel skew */
+        if (seen == 0 && mwp_skew_add(wk->skew, wk->period, t[i].addr) != 0)
+            wk->nomem = 1;
     }
     if (n <= fewest(rule, in)) {
         d->coalesced++;
@@ -91,14 +120,13 @@ static uint32_t shared_passes(uint32_t banks, const gpu_inst *in)
     return most;
 }
 
-static void count_inst(gpu_coalesce_rule rule, uint32_t line, const gpu_inst *in,
-                       hamm_mwp_derived *d)
+static void count_inst(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
 {
     switch (in->op) {
     case GPU_OP_ALU: d->alu++; break;
     case GPU_OP_SFU: d->sfu++; break;
     case GPU_OP_LOAD:
-    case GPU_OP_STORE: count_memory(rule, line, in, d); break;
+    case GPU_OP_STORE: count_memory(wk, in, d); break;
     case GPU_OP_SHARED_LOAD:
     case GPU_OP_SHARED_STORE:
         d->shared++;
@@ -141,33 +169,90 @@ static void scoreboard(pending *p, const gpu_inst *in, hamm_mwp_derived *d)
     p->reg[p->n++] = in->dst;
 }
 
+/* One warp of an open CTA, its memory periods counted from 0 by its waits. */
+static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint32_t w,
+                               walk *wk, gpu_inst *in, hamm_mwp_derived *d, hamm_error *err)
+{
+    int has = 1;
+    pending p = {.n = 0};
+    hamm_status st;
+    wk->period = 0;
+    wk->stored = 0;
+    while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
+           in->op != GPU_OP_EXIT) {
+        uint64_t before = d->load_waits;
+        scoreboard(&p, in, d);
+        wk->period += d->load_waits - before;
+        wk->stored = d->load_waits > before ? 0 : wk->stored;
+        wk->stored |= in->op == GPU_OP_STORE && in->active;
+        count_inst(wk, in, d);
+    }
+    /* a warp ends when its loads are back; stores after its last wait are still on their
+     * way to the DRAM then */
+    d->store_tail |= p.n == 0 && wk->stored;
+    d->load_waits += p.n > 0;
+    if (st == HAMM_OK && wk->nomem)
+        st = hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+    return st;
+}
+
+/* The CTAs resident on one SM together, as the engine hands them out (one CTA a core a
+ * cycle, the first core one further each cycle): CTA c of round r = c / sms goes to SM
+ * (c + r) mod sms, and rounds r / active come one after another.  Only loads of the
+ * same group, in the same memory period, meet in an SM's in-flight table. */
+static uint64_t resident_group(uint64_t cta, uint32_t sms, uint32_t active)
+{
+    uint64_t round = cta / sms;
+    return (round / active) * sms + (cta + round) % sms;
+}
+
+/* Active CTAs an SM holds, as the model computes them (1 when one does not fit: the
+ * model refuses the kernel later). */
+static uint32_t resident_ctas(const hamm_mwp_machine *m, const gpu_kernel_info *info)
+{
+    hamm_mwp_kernel k = {.threads_per_block = gpu_kernel_threads_per_cta(info),
+                         .regs_per_thread = info->regs_per_thread,
+                         .shared_per_block = info->shared_per_cta};
+    uint32_t a = 0;
+    hamm_mwp_occupancy why;
+    hamm_error e;
+    hamm_error_clear(&e);
+    return hamm_mwp_occupancy_compute(m, &k, &a, &why, &e) == HAMM_OK && a > 0 ? a : 1;
+}
+
 /* Every warp of every CTA, in the order the source hands them out. */
-static hamm_status stream_all(const gpu_kernel_source *src, gpu_coalesce_rule rule,
+static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machine *m,
                               hamm_mwp_derived *d, hamm_error *err)
 {
     const gpu_kernel_info *info = src->info(src->self);
     uint64_t ctas = gpu_kernel_ctas(info);
     uint32_t warps = gpu_kernel_warps_per_cta(info);
+    uint32_t sms = m->sms > 0 ? m->sms : 1, active = resident_ctas(m, info);
     gpu_inst *in = malloc(sizeof *in);
     if (!in)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     hamm_status st = HAMM_OK;
+    mwp_merge merge = {0};
+    mwp_skew skew = {m->channels, m->channel_bytes, NULL, 0, 0, 0};
+    walk wk = {rule_of(d->coalescing), d->memory_line_bytes, &merge, &skew, 0, 0, 0, 0};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
             break;
-        for (uint32_t w = 0; st == HAMM_OK && w < warps; w++) {
-            int has = 1;
-            pending p = {.n = 0};
-            while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
-                   in->op != GPU_OP_EXIT) {
-                scoreboard(&p, in, d);
-                count_inst(rule, d->memory_line_bytes, in, d);
-            }
-            d->load_waits += p.n > 0; /* a warp ends when its loads are back */
+        if (c % ((uint64_t)sms * active) == 0) { /* a new round of residents */
+            mwp_merge_reset(&merge);
+            mwp_skew_flush(&skew);
         }
+        wk.group = resident_group(c, sms, active);
+        for (uint32_t w = 0; st == HAMM_OK && w < warps; w++)
+            st = stream_warp(src, cta, w, &wk, in, d, err);
         src->close_cta(src->self, cta);
     }
+    mwp_merge_free(&merge);
+    mwp_skew_flush(&skew);
+    d->skew_busiest = skew.busiest;
+    d->skew_requests = skew.total;
+    mwp_skew_free(&skew);
     free(in);
     d->ctas = ctas;
     d->warps = ctas * warps;
@@ -209,7 +294,7 @@ static void description_name(void *self, size_t i, char *buf, size_t size)
 }
 
 static hamm_status derive_description(const char *path, const char *sel,
-                                      gpu_coalesce_rule rule, hamm_mwp_derived *d,
+                                      const hamm_mwp_machine *m, hamm_mwp_derived *d,
                                       gpu_kernel_info *info, hamm_error *err)
 {
     hamm_workload *wl = NULL;
@@ -224,7 +309,7 @@ static hamm_status derive_description(const char *path, const char *sel,
         gpu_kernel_source src;
         workload_source(wl, d->kernel_index, &src);
         *info = *src.info(src.self);
-        st = stream_all(&src, rule, d, err);
+        st = stream_all(&src, m, d, err);
     }
     hamm_workload_free(wl);
     return st;
@@ -244,7 +329,7 @@ static void recording_name(void *self, size_t i, char *buf, size_t size)
     gpu_traceg_free(t);
 }
 
-static hamm_status derive_traceg(const char *file, gpu_coalesce_rule rule,
+static hamm_status derive_traceg(const char *file, const hamm_mwp_machine *m,
                                  hamm_mwp_derived *d, gpu_kernel_info *info, hamm_error *err)
 {
     gpu_traceg *t = NULL;
@@ -252,13 +337,13 @@ static hamm_status derive_traceg(const char *file, gpu_coalesce_rule rule,
     if (st == HAMM_OK) {
         gpu_kernel_source src = gpu_traceg_source(t);
         *info = *src.info(src.self);
-        st = stream_all(&src, rule, d, err);
+        st = stream_all(&src, m, d, err);
     }
     gpu_traceg_free(t);
     return st;
 }
 
-static hamm_status derive_recording(const char *path, const char *sel, gpu_coalesce_rule rule,
+static hamm_status derive_recording(const char *path, const char *sel, const hamm_mwp_machine *m,
                                     hamm_mwp_derived *d, gpu_kernel_info *info,
                                     hamm_error *err)
 {
@@ -266,7 +351,7 @@ static hamm_status derive_recording(const char *path, const char *sel, gpu_coale
     d->recording = 1;
     if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
         d->kernels = 1;
-        hamm_status st = derive_traceg(path, rule, d, info, err);
+        hamm_status st = derive_traceg(path, m, d, info, err);
         if (st == HAMM_OK && sel && strcmp(sel, "0") != 0 && strcmp(sel, info->name) != 0)
             st = no_kernel(path, sel, 1, err);
         return st;
@@ -278,7 +363,7 @@ static hamm_status derive_recording(const char *path, const char *sel, gpu_coale
     d->kernels = gpu_traceg_list_count(l);
     d->kernel_index = pick(sel, d->kernels, recording_name, l);
     st = d->kernel_index < d->kernels
-             ? derive_traceg(gpu_traceg_list_kernel(l, d->kernel_index), rule, d, info, err)
+             ? derive_traceg(gpu_traceg_list_kernel(l, d->kernel_index), m, d, info, err)
              : no_kernel(path, sel, d->kernels, err);
     gpu_traceg_list_free(l);
     return st;
@@ -300,6 +385,13 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
      * access each: a segment, or a line through the L1) and a shared one's passes */
     k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
     k->mem_waits = (double)d->load_waits / w;
+    k->merged_load_bytes = (double)d->merged_bytes / w;
+    k->store_tail = d->store_tail ? 1 : 0;
+    /* the busiest channel's share of each period's requests, times the channels: 1 when
+     * they spread evenly, the channels when they all go to one */
+    k->channel_skew = d->skew_requests ? (double)d->skew_busiest * d->channels /
+                                             (double)d->skew_requests
+                                       : 0;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
@@ -319,10 +411,10 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
                                                         : HAMM_MWP_COAL_SEGMENTS;
     d->memory_line_bytes = m->memory_line_bytes;
     d->shared_banks = m->shared_banks;
-    gpu_coalesce_rule rule = rule_of(d->coalescing);
+    d->channels = m->channel_bytes ? m->channels : 0;
     gpu_kernel_info info = {0};
-    hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, rule, d, &info, err)
-                                        : derive_description(path, kernel, rule, d, &info, err);
+    hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, m, d, &info, err)
+                                        : derive_description(path, kernel, m, d, &info, err);
     if (st == HAMM_OK)
         to_kernel(d, &info, k);
     return st;

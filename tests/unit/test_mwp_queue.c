@@ -29,7 +29,7 @@ static void check_near(double a, double b, double eps, const char *what, const c
 static hamm_mwp_machine machine(uint32_t sms, double bandwidth, double mem_ld)
 {
     return (hamm_mwp_machine){"q", sms, 1.0, bandwidth, mem_ld, 1, 1, 1, 768, 8, 8192, 16384,
-                              0, "", 0, 0, 0, 0, 0};
+                              0, "", 0, 0, 0, 0, 0, 0, 0};
 }
 
 static hamm_mwp_result predict_ok(const hamm_mwp_kernel *k, const hamm_mwp_machine *m,
@@ -58,7 +58,7 @@ static void two_warps_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_periods, 1, EPS);
     assert_near(r.queue_warps, 2, EPS);
@@ -90,13 +90,85 @@ static void two_channels_by_hand(void **state)
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
     m.channels = 2;
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_dram_demand, 2, EPS);
     assert_near(r.queue_dram_residence, 4 + 4.0 / 108, EPS);
     assert_near(r.queue_sm_residence, 4 + 8.0 / 108, EPS);
     assert_near(r.queue_cycle, 108 + 12.5 / 108, EPS);
     assert_near(r.total_cycles, 108 + 12.5 / 108, EPS);
+}
+
+/* The two warps of two_warps_by_hand, half of whose 128 bytes a period merge with a
+ * request already in flight (merged_load_bytes 64): the DRAM moves 64 bytes a period,
+ * D = 64 / 64 = 1.
+ *   n = 1: R_d = 1, R_s = 4, R_p = 1, cycle 99 + 6 = 105, X = 1/105; Q_d = U_d = 1/105,
+ *          Q_s = U_s = 4/105, Q_p = U_p = 1/105.
+ *   n = 2: R_d = 1 (1 + 1/105 - 0.5/105) = 1 + 0.5/105; R_s = 4 (1 + 4/105 - 2/105) =
+ *          4 + 8/105; R_p = 1 + 0.5/105.
+ * cycle = 105 + 9/105 (the SM's work for both warps, 8, is below it). */
+static void merged_bytes_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_dram_demand, 1, EPS);
+    assert_near(r.queue_dram_residence, 1 + 0.5 / 105, EPS);
+    assert_near(r.queue_sm_residence, 4 + 8.0 / 105, EPS);
+    assert_near(r.queue_cycle, 105 + 9.0 / 105, EPS);
+    assert_near(r.total_cycles, 105 + 9.0 / 105, EPS);
+    /* merged bytes at or above what the warp moves are ignored: nothing would be left */
+    k.merged_load_bytes = 128;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_dram_demand, 2, EPS);
+}
+
+/* The store tail: two_warps_by_hand's kernel ending with stores (store_tail 1) on a
+ * machine whose Write_L is 50: Exec = 106 + 10.5/106 + 50; without store_tail, or with
+ * Write_L 0, no tail. */
+static void store_tail_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.write_l_cycles = 50;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 106 + 10.5 / 106, EPS);
+    assert_near(r.queue_tail_cycles, 50, EPS);
+    assert_near(r.queue_exec_cycles, 156 + 10.5 / 106, EPS);
+    assert_near(r.total_cycles, 156 + 10.5 / 106, EPS);
+    k.store_tail = 0;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_tail_cycles, 0, EPS);
+    assert_near(r.total_cycles, 106 + 10.5 / 106, EPS);
+    k.store_tail = 1;
+    m.write_l_cycles = 0;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.total_cycles, 106 + 10.5 / 106, EPS);
+}
+
+/* two_channels_by_hand with every period's requests on one channel (channel_skew 2 of 2
+ * channels): one server of demand 4 visited every period.
+ *   n = 1: R_d = 4, R_s = 4, R_p = 1, cycle 108, X = 1/108; Q_d = U_d = 4/108.
+ *   n = 2: R_d = 4 (1 + 4/108 - 2/108) = 4 + 8/108; R_s = 4 + 8/108; R_p = 1 + 0.5/108.
+ * cycle = 108 + 16.5/108.  A skew above the channels counts as all on one (clamped);
+ * below 1 (absent: 0) as evenly spread. */
+static void channel_skew_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.channels = 2;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_dram_residence, 4 + 8.0 / 108, EPS);
+    assert_near(r.queue_cycle, 108 + 16.5 / 108, EPS);
+    k.channel_skew = 5;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 108 + 16.5 / 108, EPS);
+    k.channel_skew = 0.5;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 108 + 12.5 / 108, EPS);
 }
 
 /* Two SMs, 8 blocks of one warp, 1 active block an SM: G = 2 warps on 2 SMs, #Rep = 4
@@ -113,7 +185,7 @@ static void waves_loads_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(2, 16, 2);
-    hamm_mwp_kernel k = {"waves", 0, 2, 0, 0, 0, 32, 32, 8, 1, 0, 0, 0, 0, 0, 1};
+    hamm_mwp_kernel k = {"waves", 0, 2, 0, 0, 0, 32, 32, 8, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_periods, 1, EPS);
     assert_near(r.queue_warps, 2, EPS);
@@ -152,7 +224,7 @@ static void bounds_many_warps(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(4, 8, 200);
-    hamm_mwp_kernel k = {"many", 8, 4, 0, 0, 0, 128, 256, 64, 2, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"many", 8, 4, 0, 0, 0, 128, 256, 64, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     double g = r.queue_warps, d = r.queue_dram_demand, c = r.queue_sm_demand;
     assert_near(g, 4 * 2 * 8, EPS); /* 2 active blocks of 8 warps on each of 4 SMs */
@@ -169,7 +241,7 @@ static void off_by_default(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 1};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 0);
     assert_near(r.queue_cycle, 0, 0);
     assert_near(r.queue_exec_cycles, 0, 0);
@@ -184,7 +256,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_warps_by_hand), cmocka_unit_test(two_channels_by_hand),
-        cmocka_unit_test(waves_loads_by_hand),
+        cmocka_unit_test(waves_loads_by_hand), cmocka_unit_test(merged_bytes_by_hand),
+        cmocka_unit_test(store_tail_by_hand), cmocka_unit_test(channel_skew_by_hand),
         cmocka_unit_test(bounds_many_warps), cmocka_unit_test(off_by_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
