@@ -327,21 +327,13 @@ static hamm_status check_l2(const gpu_model *m, const char *path, hamm_error *er
                          "partition.rop_latency");
 }
 
-/* Virtual channels: a ring needs two equal dateline halves, the crossbar has none (the
- * same checks as gpu_icnt_new, here with the file's name). */
+/* The virtual channels the topology allows (icnt.c), named with the file. */
 static hamm_status check_icnt(const gpu_model *m, const char *path, hamm_error *err)
 {
-    if (m->icnt.topology == GPU_TOPO_RING && m->icnt.vcs % 2)
-        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "interconnect.vcs",
-                             "vcs %u: a ring needs an even number of virtual channels (2 or more), "
-                             "half before its dateline and half after",
-                             m->icnt.vcs);
-    if (m->icnt.topology == GPU_TOPO_CROSSBAR && m->icnt.vcs > 1)
-        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), "interconnect.vcs",
-                             "vcs %u: the crossbar has no virtual channels (vcs applies to a "
-                             "ring or a mesh; set 1)",
-                             m->icnt.vcs);
-    return HAMM_OK;
+    hamm_status st = gpu_icnt_check_vcs(m->icnt.topology, m->icnt.vcs, err);
+    if (st)
+        hamm_error_locate(err, HAMM_IN(path));
+    return st;
 }
 
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err)

@@ -68,6 +68,21 @@ static void queue_pop(port_queue *q)
     q->size--;
 }
 
+hamm_status gpu_icnt_check_vcs(unsigned topology, uint32_t vcs, hamm_error *err)
+{
+    if (topology == GPU_TOPO_RING && vcs % 2)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
+                                "vcs %u: a ring needs an even number of virtual channels (2 or "
+                                "more), half before its dateline and half after",
+                                vcs);
+    if (topology == GPU_TOPO_CROSSBAR && vcs > 1)
+        return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
+                                "vcs %u: the crossbar has no virtual channels (vcs applies to a "
+                                "ring or a mesh; set 1)",
+                                vcs);
+    return HAMM_OK;
+}
+
 static hamm_status check_params(const gpu_icnt_params *p, hamm_error *err)
 {
     const char *bad = !p->inputs            ? "inputs"
@@ -79,13 +94,8 @@ static hamm_status check_params(const gpu_icnt_params *p, hamm_error *err)
                       : p->hold == GPU_HOLD_ROW_HASH && (!p->hash_bits || p->hash_bits > 32)
                           ? "hold_hash_bits"
                           : NULL;
-    if (!bad && p->topology == GPU_TOPO_CROSSBAR && p->vcs > 1)
-        return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
-                                "vcs %u: the crossbar has no virtual channels (vcs applies to a "
-                                "ring or a mesh; set 1)",
-                                p->vcs);
     if (!bad)
-        return HAMM_OK;
+        return gpu_icnt_check_vcs(p->topology, p->vcs, err);
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad, "interconnect: every count must be at "
                                                        "least 1");
 }

@@ -96,6 +96,10 @@ void gpu_icnt_cycle(gpu_icnt *n, uint64_t now);
 /* The oldest packet arrived at output `out` by `now`, if any. */
 int gpu_icnt_peek(const gpu_icnt *n, uint32_t out, uint64_t now, gpu_packet *p);
 void gpu_icnt_pop(gpu_icnt *n, uint32_t out);
+/* The virtual channels a topology (gpu_icnt_topology) allows: a ring needs two equal
+ * dateline halves, the crossbar has none.  gpu_icnt_new checks them, and so does the
+ * model loader, which adds the file's name. */
+hamm_status gpu_icnt_check_vcs(unsigned topology, uint32_t vcs, hamm_error *err);
 /* HMHG's hash of a row: its bits folded by XOR into `bits` bits. */
 uint32_t gpu_icnt_row_hash(uint32_t row, uint32_t bits);
 /* Whether packet p, at the head of the input holding an output's grant, keeps it under

@@ -5,16 +5,12 @@
 #include "common/alloc.h"
 #include "icnt_router_internal.h"
 
+/* What a ring or mesh needs beyond gpu_icnt_new's checks (gpu_icnt_check_vcs among them). */
 static hamm_status check_router_params(const gpu_icnt_params *p, hamm_error *err)
 {
     if (!p->vcs)
         return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
                                 "at least 1 virtual channel");
-    if (p->topology == GPU_TOPO_RING && p->vcs % 2)
-        return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.vcs",
-                                "vcs %u: a ring needs an even number of virtual channels (2 or more), "
-                                "half before its dateline and half after",
-                                p->vcs);
     if (!p->hop_latency)
         return hamm_error_field(err, HAMM_ERR_CONFIG, "interconnect.hop_latency",
                                 "a router takes at least 1 cycle");
