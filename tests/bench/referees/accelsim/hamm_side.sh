@@ -14,6 +14,7 @@ from=$(cd "$1" && pwd)
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../common.sh"
+. "$here/same_requests.sh"
 [ -f "$from/gpgpusim-trace.config" ] && [ -d "$from/traces" ] ||
     { echo "hamm_side.sh: $from is not a run.sh BENCH_DIR" >&2; exit 1; }
 
@@ -42,20 +43,8 @@ done
 python3 "$here/compare.py" "${args[@]}"
 
 # the request-for-request table, as run.sh builds it (Accel-Sim's side from FROM_DIR)
-printf '\n| workload | hamm requests | Accel-Sim requests | the same (channel, R/W, address) | hamm instruction fetches | Accel-Sim instruction fetches |\n|---|---|---|---|---|---|\n'
+same_requests_header
 for n in "${names[@]}"; do
     [ -f "$from/logs/$n.dramreq" ] || continue
-    for c in "$work/logs/$n.tap"/channel-*.bin.zst; do
-        c=${c##*/channel-}
-        "$hamm" convert "$work/logs/$n.tap/channel-$c" --to text |
-            awk -v c="${c%%.*}" '!/^#/ { print c, $1, $2 }'
-    done | sort >"$work/logs/$n.hamm.all"
-    awk '!($3 ~ /^0xf0/ && length($3) == 10)' "$work/logs/$n.hamm.all" >"$work/logs/$n.hamm.req"
-    awk '!/^#/ && !($8 ~ /^0xf0/ && length($8) == 10) { print $3, $7, $8 }' "$from/logs/$n.dramreq" |
-        sort >"$work/logs/$n.accelsim.req"
-    printf '| %s | %s | %s | %s | %s | %s |\n' "$n" "$(wc -l <"$work/logs/$n.hamm.req")" \
-        "$(wc -l <"$work/logs/$n.accelsim.req")" \
-        "$(comm -12 "$work/logs/$n.hamm.req" "$work/logs/$n.accelsim.req" | wc -l)" \
-        "$(awk '$3 ~ /^0xf0/ && length($3) == 10' "$work/logs/$n.hamm.all" | wc -l)" \
-        "$(awk '!/^#/ && $8 ~ /^0xf0/ && length($8) == 10' "$from/logs/$n.dramreq" | wc -l)"
+    same_requests "$n" "$work/logs" "$from/logs"
 done

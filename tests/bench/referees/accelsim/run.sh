@@ -27,6 +27,7 @@ asim_build=$(cd "$1" && pwd)
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../common.sh"
+. "$here/same_requests.sh"
 
 asim=$asim_build/accel-sim-framework/gpu-simulator/bin/release/accel-sim.out
 cfg=$asim_build/configs/SM2_GTX480
@@ -105,25 +106,8 @@ for name in "${workloads[@]##*/}" vectoradd; do
 done
 python3 "$here/compare.py" --times "$times" "${args[@]}"
 
-# Request for request: the (channel, R/W, address) multiset entering the DRAM controllers,
-# the instruction fetches (both read code at 0xf0000000 and up, 8 hex digits) set apart.
-same_requests() { # NAME
-    local n=$1 c
-    for c in "$work/logs/$n.tap"/channel-*.bin.zst; do
-        c=${c##*/channel-}
-        "$hamm" convert "$work/logs/$n.tap/channel-$c" --to text |
-            awk -v c="${c%%.*}" '!/^#/ { print c, $1, $2 }'
-    done | sort >"$work/logs/$n.hamm.all"
-    awk '!($3 ~ /^0xf0/ && length($3) == 10)' "$work/logs/$n.hamm.all" >"$work/logs/$n.hamm.req"
-    awk '!/^#/ && !($8 ~ /^0xf0/ && length($8) == 10) { print $3, $7, $8 }' "$work/logs/$n.dramreq" |
-        sort >"$work/logs/$n.accelsim.req"
-    printf '| %s | %s | %s | %s | %s | %s |\n' "$n" "$(wc -l <"$work/logs/$n.hamm.req")" \
-        "$(wc -l <"$work/logs/$n.accelsim.req")" \
-        "$(comm -12 "$work/logs/$n.hamm.req" "$work/logs/$n.accelsim.req" | wc -l)" \
-        "$(awk '$3 ~ /^0xf0/ && length($3) == 10' "$work/logs/$n.hamm.all" | wc -l)" \
-        "$(awk '!/^#/ && $8 ~ /^0xf0/ && length($8) == 10' "$work/logs/$n.dramreq" | wc -l)"
-}
+# Request for request (same_requests.sh).
 if [ -f "$work/logs/vectoradd.dramreq" ]; then
-    printf '\n| workload | hamm requests | Accel-Sim requests | the same (channel, R/W, address) | hamm instruction fetches | Accel-Sim instruction fetches |\n|---|---|---|---|---|---|\n'
-    for ((i = 0; i < ${#args[@]}; i += 3)); do same_requests "${args[i]}"; done
+    same_requests_header
+    for ((i = 0; i < ${#args[@]}; i += 3)); do same_requests "${args[i]}" "$work/logs" "$work/logs"; done
 fi
