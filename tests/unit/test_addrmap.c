@@ -5,11 +5,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "addrmap_sweep.h"
 #include "hamm/addrmap.h"
 
 static hamm_addrmap *build(const char *spec, const char *xor_spec, hamm_geometry g)
@@ -361,28 +363,9 @@ static void test_errors(void **state)
 static void sweep(const char *spec, const char *xor_spec, hamm_geometry g)
 {
     hamm_addrmap *m = build(spec, xor_spec, g);
-    uint64_t ranks = g.ranks ? g.ranks : 1;
-    uint64_t n = (uint64_t)g.channels * ranks * g.banks * g.rows * g.columns;
-    unsigned char *seen = calloc(n, 1);
-    assert_non_null(seen);
-    for (uint64_t i = 0; i < n; i++) {
-        hamm_dram_coord c;
-        hamm_addrmap_decode(m, i * g.column_bytes, &c);
-        assert_true(c.channel < g.channels && c.bank < g.banks && c.row < g.rows &&
-                    c.column < g.columns && c.rank < ranks);
-        assert_int_equal(c.bank_group, c.bank / (g.banks / g.bank_groups));
-        uint64_t back = 0;
-        hamm_error err;
-        hamm_error_clear(&err);
-        assert_int_equal(hamm_addrmap_encode(m, &c, &back, &err), HAMM_OK);
-        assert_int_equal(back, i * g.column_bytes);
-        uint64_t k = (((((uint64_t)c.channel * ranks + c.rank) * g.banks + c.bank) * g.rows +
-                       c.row) * g.columns) + c.column;
-        if (seen[k]++)
-            fail_msg("%s / %s: 0x%llx collides", spec, xor_spec ? xor_spec : "",
-                     (unsigned long long)(i * g.column_bytes));
-    }
-    free(seen);
+    char what[160];
+    snprintf(what, sizeof what, "%s / %s", spec, xor_spec ? xor_spec : "");
+    addrmap_sweep_one_to_one(m, g, what);
     hamm_addrmap_free(m);
 }
 
