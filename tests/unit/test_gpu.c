@@ -14,6 +14,7 @@
 
 #include "gpu/gpu.h"
 #include "gpu/gpu_model.h"
+#include "gpu_model_text.h"
 #include "gpu_script.h"
 #include "hamm/config.h"
 
@@ -264,17 +265,12 @@ static void bundled_models_load(void **state)
 
 static void bad_model(const char *text, const char *want_field)
 {
-    char path[] = "/tmp/hamm-gpu-model-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
+    char path[sizeof GPU_MODEL_TEXT_PATH];
     gpu_model m;
     hamm_error err = {0};
-    assert_int_equal(gpu_model_load(&m, path, &err), HAMM_ERR_CONFIG);
+    assert_int_equal(gpu_model_load_text(text, &m, &err, path), HAMM_ERR_CONFIG);
     assert_string_equal(err.field, want_field);
     assert_string_equal(err.source, path);
-    unlink(path);
 }
 
 #define HEAD "{\"schema\": \"hamm-gpu-model/1\", \"name\": \"x\", \"cores\": 1, " \

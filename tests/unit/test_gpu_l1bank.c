@@ -14,6 +14,7 @@
 
 #include "gpu/core_internal.h"
 #include "gpu/gpu_model.h"
+#include "gpu_model_text.h"
 #include "gpu/l1bank.h"
 #include "gpu_script.h"
 #include "hamm/config.h"
@@ -244,14 +245,8 @@ static void core_rejects_bad_banks(void **state)
 
 static hamm_status load(const char *text, gpu_model *m, hamm_error *err)
 {
-    char path[] = "/tmp/hamm-l1bank-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
-    hamm_status st = gpu_model_load(m, path, err);
-    unlink(path);
-    return st;
+    char path[sizeof GPU_MODEL_TEXT_PATH];
+    return gpu_model_load_text(text, m, err, path);
 }
 
 static void bad(const char *text, const char *field, const char *says)
