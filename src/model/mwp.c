@@ -198,18 +198,12 @@ static void compute_parallelism(const hamm_mwp_machine *m, const hamm_mwp_kernel
         r->rep = ceil(r->rep);
 }
 
-/* The issue-time bound (option issue_bound): an SM's warps share its schedulers and its
- * load/store unit, so the busiest SM (the kernel ends when it does) needs at least the
- * sum over its warps of either, plus the latency of its last load.  A warp takes of the
- * schedulers Issue_cycles for each computation instruction and barrier, the SFU's cycles
- * for each SFU instruction and the memory issue cycles for each global or shared one
- * (the machine's keys; absent, all Issue_cycles: Comp_cycles plus the barriers).  Hong &
- * Kim take Comp_cycles x N as Exec only in the compute case (MWP > CWP); when CWP >= MWP
- * the memory case counts computation only between memory periods, which misses it when
- * issue time exceeds memory time.  The busiest SM holds ceil(#Blocks / #Active_SMs)
- * blocks, where #Rep averages over SMs: the two agree on a grid that fills the GPU. */
-static void issue_bound(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
-                        const hamm_mwp_options *o, hamm_mwp_result *r)
+/* A warp's cycles of its SM's schedulers: Issue_cycles for each computation instruction
+ * and barrier, the SFU's cycles for each SFU instruction and the memory issue cycles for
+ * each global or shared one (the machine's keys; absent, all Issue_cycles: Comp_cycles
+ * plus the barriers); and of its load/store unit.  The issue bound and the queueing
+ * variant's SM station both charge them. */
+static void warp_issue(const hamm_mwp_machine *m, const hamm_mwp_kernel *k, hamm_mwp_result *r)
 {
     double sfu_c = m->sfu_issue_cycles > 0 ? m->sfu_issue_cycles : m->issue_cycles;
     double mem_c = m->mem_issue_cycles > 0 ? m->mem_issue_cycles : m->issue_cycles;
@@ -217,6 +211,18 @@ static void issue_bound(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     double mem = k->coal_mem_insts + k->uncoal_mem_insts + k->shared_insts;
     r->issue_per_warp = m->issue_cycles * alu + sfu_c * k->sfu_insts + mem_c * mem;
     r->lsu_per_warp = k->lsu_cycles;
+}
+
+/* The issue-time bound (option issue_bound): an SM's warps share its schedulers and its
+ * load/store unit, so the busiest SM (the kernel ends when it does) needs at least the
+ * sum over its warps of either (warp_issue), plus the latency of its last load.  Hong &
+ * Kim take Comp_cycles x N as Exec only in the compute case (MWP > CWP); when CWP >= MWP
+ * the memory case counts computation only between memory periods, which misses it when
+ * issue time exceeds memory time.  The busiest SM holds ceil(#Blocks / #Active_SMs)
+ * blocks, where #Rep averages over SMs: the two agree on a grid that fills the GPU. */
+static void issue_bound(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                        const hamm_mwp_options *o, hamm_mwp_result *r)
+{
     r->busiest_sm_warps = ceil((double)k->blocks / m->sms) * r->warps_per_block;
     r->issue_bound_cycles =
         r->mem_l + fmax(r->issue_per_warp, r->lsu_per_warp) * r->busiest_sm_warps;
@@ -279,6 +285,7 @@ hamm_status hamm_mwp_predict(const hamm_mwp_machine *m, const hamm_mwp_kernel *k
     memory_parallelism(m, k, o, r);
     compute_parallelism(m, k, o, r);
     execution(k, r);
+    warp_issue(m, k, r);
     if (o->queueing && (st = mwp_queue_apply(m, k, r, err)) != HAMM_OK)
         return st;
     issue_bound(m, k, o, r);

@@ -94,7 +94,9 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
         moved -= k->merged_load_bytes; /* merged loads cost the DRAM nothing */
     double bytes = moved / r->queue_periods;
     r->queue_dram_demand = bytes * m->freq_ghz / r->bandwidth_gbps;
-    r->queue_sm_demand = r->comp_cycles / r->queue_periods;
+    /* the SM's schedulers serve a period's instructions in their issue cycles: an SFU
+     * instruction holds them longer than an ALU one (Comp_cycles counts each alike) */
+    r->queue_sm_demand = r->issue_per_warp / r->queue_periods;
     /* a period's request is served by one channel, at 1/channels of the bandwidth, each
      * channel receiving 1/channels of the periods (the address map spreads them) */
     double channels = m->channels > 0 ? m->channels : 1;

@@ -39,6 +39,21 @@ static void kernel_rows(plot_fig *f, const json_t *e)
     }
 }
 
+/* Whether every mwp entry's combined model is `variant` (issue_bound, queueing), so the
+ * legend names only what all its points share. */
+static int all_entries(const json_t *doc, const char *variant)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(doc, "entries"), i, e) {
+        json_t *v = json_object_get(json_object_get(json_object_get(e, "mwp"), "combined_variant"),
+                                    variant);
+        if (json_is_object(json_object_get(e, "mwp")) && !json_is_true(v))
+            return 0;
+    }
+    return 1;
+}
+
 hamm_status plot_mwp(plot_ctx *c, const json_t *doc, hamm_error *err)
 {
     plot_fig f;
@@ -53,7 +68,11 @@ hamm_status plot_mwp(plot_ctx *c, const json_t *doc, hamm_error *err)
     plot_buf_str(&f.data, "entry kernel measured ");
     plot_buf_label(&f.data, "plain (Hong & Kim)");
     plot_buf_str(&f.data, " ");
-    plot_buf_label(&f.data, "combined (E, issue bound)");
+    int ib = all_entries(doc, "issue_bound"), q = all_entries(doc, "queueing");
+    char combined[64];
+    snprintf(combined, sizeof combined, "combined (E%s%s)", ib ? ", issue bound" : "",
+             q ? ", queueing" : "");
+    plot_buf_label(&f.data, combined);
     plot_buf_str(&f.data, "\n");
     size_t i;
     json_t *e;

@@ -77,6 +77,27 @@ static void two_warps_by_hand(void **state)
     assert_int_equal(r.limiter, HAMM_MWP_LIMIT_LATENCY);
 }
 
+/* The SM serves a period in its schedulers' cycles, not one per instruction: the two
+ * warps above with 1 of the 3 computation instructions on the SFU at 5 cycles and one
+ * barrier: c = 1 x (3 - 1 + 1) + 5 x 1 + 1 x 1 (the memory instruction) = 9.
+ *   n = 1: cycle 99 + 2 + 9 + 1 = 111; Q = U = 2/111, 9/111, 1/111.
+ *   n = 2: R_d = 2 + 2/111, R_s = 9 (1 + 9/111 - 4.5/111) = 9 + 40.5/111, R_p = 1 + 0.5/111.
+ * cycle = 111 + 43/111 (Comp_cycles / P would have given 4: 106 + 10.5/106). */
+static void sfu_and_barrier_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.sfu_issue_cycles = 5;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 1, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    k.sfu_insts = 1;
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.issue_per_warp, 9, EPS);
+    assert_near(r.queue_sm_demand, 9, EPS);
+    assert_near(r.queue_sm_residence, 9 + 40.5 / 111, EPS);
+    assert_near(r.queue_cycle, 111 + 43.0 / 111, EPS);
+    assert_near(r.exec_cycles, 111 + 43.0 / 111, EPS);
+}
+
 /* The same with 2 DRAM channels: a period's 128 bytes are served by one channel at half
  * the bandwidth, 4 cycles, each channel visited every other period (2 cycles a period).
  *   n = 1: R_d = 2 x 2 x 1 = 4, R_s = 4, R_p = 1, cycle 108, X = 1/108; per channel
@@ -255,7 +276,8 @@ static void off_by_default(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(two_warps_by_hand), cmocka_unit_test(two_channels_by_hand),
+        cmocka_unit_test(two_warps_by_hand), cmocka_unit_test(sfu_and_barrier_by_hand),
+        cmocka_unit_test(two_channels_by_hand),
         cmocka_unit_test(waves_loads_by_hand), cmocka_unit_test(merged_bytes_by_hand),
         cmocka_unit_test(store_tail_by_hand), cmocka_unit_test(channel_skew_by_hand),
         cmocka_unit_test(bounds_many_warps), cmocka_unit_test(off_by_default),
