@@ -46,9 +46,9 @@ static int all_entries(const json_t *doc, const char *variant)
     size_t i;
     json_t *e;
     json_array_foreach(json_object_get(doc, "entries"), i, e) {
-        json_t *v = json_object_get(json_object_get(json_object_get(e, "mwp"), "combined_variant"),
-                                    variant);
-        if (json_is_object(json_object_get(e, "mwp")) && !json_is_true(v))
+        json_t *mwp = json_object_get(e, "mwp");
+        if (json_is_object(mwp) &&
+            !json_is_true(json_object_get(json_object_get(mwp, "combined_variant"), variant)))
             return 0;
     }
     return 1;

@@ -153,13 +153,15 @@ static void mwp_section(page *p, const json_t *mwp)
     para(p, "Geometric mean of |predicted - measured| / measured core cycles, per kernel and "
             "per workload (its kernels summed): plain is Hong & Kim's model, combined takes "
             "the DRAM efficiency measured while the kernel ran, hamm's issue bound and its "
-            "queueing variant unless an entry turns them off (docs/MWP.md, \"Validation\"). Hong & Kim report 5.4% on micro-benchmarks and "
-            "13.3% on applications against real GPUs.",
+            "queueing variant unless an entry turns them off (docs/MWP.md, \"Validation\"). "
+            "Hong & Kim report 5.4% on micro-benchmarks and 13.3% on applications against "
+            "real GPUs.",
          "Geometric mean of |predicted - measured| / measured core cycles, per kernel and "
          "per workload (its kernels summed): plain is Hong &amp; Kim's model, combined takes "
          "the DRAM efficiency measured while the kernel ran, hamm's issue bound and its "
-         "queueing variant unless an entry turns them off (docs/MWP.md, &quot;Validation&quot;). Hong &amp; Kim report 5.4% on "
-         "micro-benchmarks and 13.3% on applications against real GPUs.");
+         "queueing variant unless an entry turns them off (docs/MWP.md, "
+         "&quot;Validation&quot;). Hong &amp; Kim report 5.4% on micro-benchmarks and 13.3% "
+         "on applications against real GPUs.");
     plot_buf_str(&p->html, "<table>\n");
     table_row(p, head, 6, 1);
     mwp_rows(p, "all", mwp);
