@@ -263,16 +263,6 @@ static void bundled_models_load(void **state)
     assert_int_equal(m.l1.latency, 35);
 }
 
-static void bad_model(const char *text, const char *want_field)
-{
-    char path[sizeof GPU_MODEL_TEXT_PATH];
-    gpu_model m;
-    hamm_error err = {0};
-    assert_int_equal(gpu_model_load_text(text, &m, &err, path), HAMM_ERR_CONFIG);
-    assert_string_equal(err.field, want_field);
-    assert_string_equal(err.source, path);
-}
-
 #define HEAD "{\"schema\": \"hamm-gpu-model/1\", \"name\": \"x\", \"cores\": 1, " \
              "\"clocks\": {\"core_mhz\": 1, \"icnt_mhz\": 1, \"l2_mhz\": 1}, "
 #define CORE "\"core\": {\"max_threads\": 64, \"max_ctas\": 1, \"registers\": 64, " \
