@@ -61,6 +61,11 @@ typedef struct hamm_mwp_machine {
      * derived from a workload: consecutive chunks go to consecutive channels, address /
      * channel_bytes mod channels (docs/MWP.md, "Channel skew"). */
     uint32_t channel_bytes;
+    /* The crossbar between the SMs and the memory partitions (keys absent: 0, not
+     * modelled), for the queueing variant: its flit, a packet's header, the flits a port
+     * moves a cycle and its clock (0: the core's) (docs/MWP.md, "The crossbar"). */
+    uint32_t icnt_flit_bytes, icnt_ctrl_bytes;
+    double icnt_flits_per_cycle, icnt_freq_ghz;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */
@@ -92,6 +97,11 @@ typedef struct hamm_mwp_kernel {
      * of the requests a period's resident warps send together, times the channels (1:
      * spread evenly; docs/MWP.md, "Channel skew"). */
     double channel_skew;
+    /* For the queueing variant with a crossbar (optional, 0 when absent): the flits a
+     * warp's requests and their replies take on the crossbar, and how unevenly the
+     * requests the SMs send at the same moment spread over the partitions' inlets (the
+     * busiest one's share x the channels; docs/MWP.md, "The crossbar"). */
+    double request_flits, reply_flits, inlet_skew;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */
@@ -180,6 +190,8 @@ typedef struct hamm_mwp_result {
     double queue_dram_residence;       /* a period's wait + service at the DRAM */
     double queue_sm_residence;         /* a period's wait + issue at its SM */
     double queue_port_residence;       /* a period's wait + departures at its SM's port */
+    double queue_icnt_residence;       /* a period's waits + flits at the crossbar's ports
+                                          (0: the machine has no crossbar) */
     double queue_cycle;                /* the fixed delay + the residences: one period */
     double queue_mem_l_loaded;         /* the delay + port + DRAM: the loaded latency */
     double queue_tail_cycles;          /* the store tail: Write_L, or 0 */

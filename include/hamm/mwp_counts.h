@@ -49,6 +49,14 @@ typedef struct hamm_mwp_derived {
                                   the requests (transactions not merged) of its busiest
                                   DRAM channel (the machine's channel_bytes interleave) */
     uint64_t skew_requests;    /* and all of them */
+    uint32_t flit_bytes, ctrl_bytes; /* the machine's crossbar (flit 0: not counted) */
+    uint64_t request_flits, reply_flits; /* crossbar flits of the requests not merged
+                                  (a read its header, a write its data too) and of their
+                                  replies (a read's data, a write's acknowledgement) */
+    uint64_t inlet_cycles;     /* over each memory period of each round, the crossbar
+                                  cycles its inlets take to let in the requests the SMs
+                                  queue in step (mwp_inlet.h) */
+    uint64_t inlet_least_cycles; /* and the fewest any schedule could take */
     int store_tail;            /* a warp issued a store after its last wait for memory
                                   (and ended with no load in flight) */
     uint64_t shared_passes;    /* the load/store unit's passes over the shared-memory

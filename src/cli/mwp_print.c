@@ -159,6 +159,7 @@ static const struct row queue_rows[] = {
     QROW("Q SM residence", "queue_sm_residence_cycles", queue_sm_residence),
     QROW("Q port demand", "queue_port_demand_cycles", queue_port_demand),
     QROW("Q port residence", "queue_port_residence_cycles", queue_port_residence),
+    QROW("Q crossbar residence", "queue_icnt_residence_cycles", queue_icnt_residence),
     QROW("Q Mem_L loaded", "queue_mem_l_loaded_cycles", queue_mem_l_loaded),
     QROW("Q cycle/period", "queue_cycle_cycles", queue_cycle),
     QROW("Q store tail", "queue_tail_cycles", queue_tail_cycles),
@@ -341,6 +342,12 @@ json_t *mwp_machine_json(const mwp_run *run)
         json_object_set_new(o, "write_l_cycles", json_real(m->write_l_cycles));
     if (o && m->channel_bytes)
         json_object_set_new(o, "channel_bytes", json_integer(m->channel_bytes));
+    if (o && m->icnt_flit_bytes) { /* the crossbar, for the queueing variant */
+        json_object_set_new(o, "icnt_flit_bytes", json_integer(m->icnt_flit_bytes));
+        json_object_set_new(o, "icnt_ctrl_bytes", json_integer(m->icnt_ctrl_bytes));
+        json_object_set_new(o, "icnt_flits_per_cycle", json_real(m->icnt_flits_per_cycle));
+        json_object_set_new(o, "icnt_freq_ghz", json_real(m->icnt_freq_ghz));
+    }
     return o;
 }
 
@@ -397,6 +404,9 @@ json_t *mwp_kernel_json(const mwp_run *run)
         json_object_set_new(o, "merged_load_bytes", json_real(k->merged_load_bytes));
         json_object_set_new(o, "store_tail", json_real(k->store_tail));
         json_object_set_new(o, "channel_skew", json_real(k->channel_skew));
+        json_object_set_new(o, "request_flits", json_real(k->request_flits));
+        json_object_set_new(o, "reply_flits", json_real(k->reply_flits));
+        json_object_set_new(o, "inlet_skew", json_real(k->inlet_skew));
     }
     return o;
 }

@@ -84,6 +84,14 @@ static const struct schema_field machine_rows[] = {
     {"channel_bytes", SCHEMA_U32, 0, 0, 1u << 30, 0, NULL, MM(channel_bytes), 0, "bytes", NULL,
      "bytes of a channel's chunk in the address map, for derived counts' channel skew (0: "
      "none)", NULL},
+    {"icnt_flit_bytes", SCHEMA_U32, 0, 0, 1u << 16, 0, NULL, MM(icnt_flit_bytes), 0, "bytes",
+     NULL, "the crossbar's flit (queueing; 0: no crossbar stations)", NULL},
+    {"icnt_ctrl_bytes", SCHEMA_U32, 0, 0, 1u << 16, 0, NULL, MM(icnt_ctrl_bytes), 0, "bytes",
+     NULL, "a packet's header on the crossbar", NULL},
+    {"icnt_flits_per_cycle", SCHEMA_DOUBLE, 0, 0, 1e6, 0, NULL, MM(icnt_flits_per_cycle), 0, "",
+     NULL, "flits a crossbar port moves a cycle (0: 1)", NULL},
+    {"icnt_freq_ghz", SCHEMA_DOUBLE, 0, 0, 1e3, 0, NULL, MM(icnt_freq_ghz), 0, "GHz", NULL,
+     "the crossbar's clock (0: the core's)", NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 
@@ -114,6 +122,10 @@ static const struct schema_field kernel_rows[] = {
     KREAL(store_tail, 0, 0, 1, "1: warps end with stores after their last wait (queueing)"),
     KREAL(channel_skew, 0, 0, 1e6, "the busiest channel's share of a period's requests x the "
                                    "channels (queueing)"),
+    KREAL(request_flits, 0, 0, 1e15, "crossbar flits of a warp's requests (queueing)"),
+    KREAL(reply_flits, 0, 0, 1e15, "crossbar flits of their replies (queueing)"),
+    KREAL(inlet_skew, 0, 0, 1e6, "the busiest partition inlet's share of the flits the SMs "
+                                 "send at once x the channels (queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

@@ -16,7 +16,8 @@ typedef struct station {
     double residence;   /* cycles a period spends at the station (all its servers) */
 } station;
 
-enum { STATION_DRAM, STATION_SM, STATION_PORT, STATION_COUNT };
+enum { STATION_DRAM, STATION_SM, STATION_PORT, STATION_INLET, STATION_OUTLET, STATION_EJECT,
+       STATION_COUNT };
 
 static void visit(station *s)
 {
@@ -65,13 +66,40 @@ static double mva_cycle(double warps, double latency, station *s, size_t ns)
 }
 
 /* The largest part of the cycle: the fixed latency or the memory port's departures
- * (latency, as Hong & Kim's MWP = Mem_L / Departure_delay), the DRAM, or the issue. */
+ * (latency, as Hong & Kim's MWP = Mem_L / Departure_delay), the DRAM and the crossbar
+ * (bandwidth; stations not in the network have no residence), or the issue. */
 static hamm_mwp_limiter largest(double latency, const station *s)
 {
     double port = s[STATION_PORT].residence, lat = fmax(latency, port);
-    if (s[STATION_DRAM].residence >= lat && s[STATION_DRAM].residence >= s[STATION_SM].residence)
+    double memory = s[STATION_DRAM].residence + s[STATION_INLET].residence +
+                    s[STATION_OUTLET].residence + s[STATION_EJECT].residence;
+    if (memory >= lat && memory >= s[STATION_SM].residence)
         return HAMM_MWP_LIMIT_BANDWIDTH;
     return s[STATION_SM].residence > lat ? HAMM_MWP_LIMIT_COMPUTE : HAMM_MWP_LIMIT_LATENCY;
+}
+
+/* The crossbar's stations, when the machine has one and the kernel its flits: a
+ * partition's inlet takes a period's request flits (a read its header, a write its data
+ * too), its outlet the reply flits (a read's data, a write's acknowledgement), and the
+ * SM's eject port the same replies, one flit a port per crossbar cycle.  The inlets are
+ * C / inlet_skew servers: SMs that send in step queue at one partition's inlet while the
+ * others idle (docs/MWP.md, "The crossbar").  The outlets are spread as the DRAM's
+ * channels (`outlets`).  0 when there is no crossbar. */
+static int crossbar(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
+                    const hamm_mwp_result *r, double outlets, station *s)
+{
+    if (m->icnt_flit_bytes == 0 || k->request_flits <= 0)
+        return 0;
+    double channels = m->channels > 0 ? m->channels : 1;
+    double per_cycle = m->icnt_flits_per_cycle > 0 ? m->icnt_flits_per_cycle : 1;
+    double ghz = m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
+    double flit = m->freq_ghz / ghz / per_cycle; /* core cycles a port takes a flit */
+    double inlets = channels / fmin(fmax(k->inlet_skew, 1), channels);
+    double reply = k->reply_flits / r->queue_periods * flit;
+    s[STATION_INLET] = (station){k->request_flits / r->queue_periods * flit, inlets, 0, 0, 0};
+    s[STATION_OUTLET] = (station){reply, outlets, 0, 0, 0};
+    s[STATION_EJECT] = (station){reply, r->queue_sms, 0, 0, 0};
+    return 1;
 }
 
 hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
@@ -110,11 +138,17 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     station s[STATION_COUNT] = {{r->queue_dram_demand * channels, channels / skew, 0, 0, 0},
                                 {r->queue_sm_demand, r->queue_sms, 0, 0, 0},
                                 {r->queue_port_demand, r->queue_sms, 0, 0, 0}};
-    r->queue_cycle = mva_cycle(r->queue_warps, delay, s, STATION_COUNT);
+    size_t ns = crossbar(m, k, r, channels / skew, s) ? STATION_COUNT : STATION_INLET;
+    r->queue_cycle = mva_cycle(r->queue_warps, delay, s, ns);
     r->queue_dram_residence = s[STATION_DRAM].residence;
     r->queue_sm_residence = s[STATION_SM].residence;
     r->queue_port_residence = s[STATION_PORT].residence;
-    r->queue_mem_l_loaded = delay + s[STATION_PORT].residence + s[STATION_DRAM].residence;
+    r->queue_icnt_residence = ns == STATION_COUNT ? s[STATION_INLET].residence +
+                                                        s[STATION_OUTLET].residence +
+                                                        s[STATION_EJECT].residence
+                                                  : 0;
+    r->queue_mem_l_loaded = delay + s[STATION_PORT].residence + s[STATION_DRAM].residence +
+                            r->queue_icnt_residence;
     /* the kernel ends when its last stores are written, a write's trip after its last
      * warp's last period (the GPU drains its queues before the next kernel) */
     r->queue_tail_cycles = k->store_tail > 0 ? m->write_l_cycles : 0;

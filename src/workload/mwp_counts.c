@@ -8,6 +8,7 @@
 #include "gpu/traceg.h"
 #include "hamm/mwp_counts.h"
 #include "hamm/workload.h"
+#include "mwp_inlet.h"
 #include "mwp_merge.h"
 #include "mwp_skew.h"
 #include "source.h"
@@ -20,8 +21,11 @@ typedef struct walk {
     uint32_t line;
     mwp_merge *merge;
     mwp_skew *skew;
+    mwp_inlet *inlet; /* the requests in each SM's queue, for the inlets' schedule */
     uint64_t group;  /* the CTAs resident on one SM together (resident_group) */
     uint64_t period;
+    uint32_t sm, slot; /* the warp's SM and its place among the SM's resident warps */
+    uint32_t minst;    /* memory instructions the warp sent so far in this period */
     int nomem;  /* the merge set or the skew table ran out of memory */
     int stored; /* the warp stored since its last wait */
 } walk;
@@ -58,6 +62,29 @@ static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
     return n;
 }
 
+/* A packet's flits on the crossbar: its header, and its data when it carries some. */
+static uint32_t flits(const hamm_mwp_derived *d, uint64_t data)
+{
+    uint64_t f = (data + d->ctrl_bytes + d->flit_bytes - 1) / d->flit_bytes;
+    return f ? (uint32_t)f : 1;
+}
+
+/* Transaction `i` of an instruction that leaves the SM: its flits both ways, and its
+ * place in the SM's queue (LRR: the warps' n-th memory instructions one after another). */
+static void count_flits(walk *wk, const gpu_inst *in, uint64_t addr, uint64_t bytes,
+                        uint32_t i, hamm_mwp_derived *d)
+{
+    if (!d->flit_bytes)
+        return;
+    int write = in->op == GPU_OP_STORE;
+    uint32_t req = flits(d, write ? bytes : 0);
+    d->request_flits += req;
+    d->reply_flits += flits(d, write ? 0 : bytes);
+    uint64_t key = mwp_inlet_key(wk->period, wk->sm, wk->minst, wk->slot, i);
+    if (mwp_inlet_add(wk->inlet, key, addr, req) != 0)
+        wk->nomem = 1;
+}
+
 /* One global memory warp instruction: coalesced when the coalescer makes no more
  * transactions than the fewest its bytes could fit in. */
 static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
@@ -88,7 +115,10 @@ static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
         /* what reaches the DRAM, by channel, for the channel skew */
         if (seen == 0 && mwp_skew_add(wk->skew, wk->period, t[i].addr) != 0)
             wk->nomem = 1;
+        if (seen == 0)
+            count_flits(wk, in, t[i].addr, b, (uint32_t)i, d);
     }
+    wk->minst++;
     if (n <= fewest(rule, in)) {
         d->coalesced++;
     } else {
@@ -177,12 +207,14 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
     pending p = {.n = 0};
     hamm_status st;
     wk->period = 0;
+    wk->minst = 0;
     wk->stored = 0;
     while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
            in->op != GPU_OP_EXIT) {
         uint64_t before = d->load_waits;
         scoreboard(&p, in, d);
         wk->period += d->load_waits - before;
+        wk->minst = d->load_waits > before ? 0 : wk->minst;
         wk->stored = d->load_waits > before ? 0 : wk->stored;
         wk->stored |= in->op == GPU_OP_STORE && in->active;
         count_inst(wk, in, d);
@@ -234,7 +266,9 @@ static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machi
     hamm_status st = HAMM_OK;
     mwp_merge merge = {0};
     mwp_skew skew = {m->channels, m->channel_bytes, NULL, 0, 0, 0};
-    walk wk = {rule_of(d->coalescing), d->memory_line_bytes, &merge, &skew, 0, 0, 0, 0};
+    mwp_inlet inlet = {.partitions = m->channels, .chunk = m->channel_bytes, .sms = sms};
+    walk wk = {.rule = rule_of(d->coalescing), .line = d->memory_line_bytes, .merge = &merge,
+               .skew = &skew, .inlet = &inlet};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
@@ -242,10 +276,15 @@ static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machi
         if (c % ((uint64_t)sms * active) == 0) { /* a new round of residents */
             mwp_merge_reset(&merge);
             mwp_skew_flush(&skew);
+            wk.nomem |= mwp_inlet_flush(&inlet) != 0;
         }
         wk.group = resident_group(c, sms, active);
-        for (uint32_t w = 0; st == HAMM_OK && w < warps; w++)
+        wk.sm = (uint32_t)((c + c / sms) % sms);
+        uint32_t cta_slot = (uint32_t)((c / sms) % active);
+        for (uint32_t w = 0; st == HAMM_OK && w < warps; w++) {
+            wk.slot = cta_slot * warps + w;
             st = stream_warp(src, cta, w, &wk, in, d, err);
+        }
         src->close_cta(src->self, cta);
     }
     mwp_merge_free(&merge);
@@ -253,6 +292,11 @@ static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machi
     d->skew_busiest = skew.busiest;
     d->skew_requests = skew.total;
     mwp_skew_free(&skew);
+    if (mwp_inlet_flush(&inlet) != 0 && st == HAMM_OK)
+        st = hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+    d->inlet_cycles = inlet.cycles;
+    d->inlet_least_cycles = inlet.least_cycles;
+    mwp_inlet_free(&inlet);
     free(in);
     d->ctas = ctas;
     d->warps = ctas * warps;
@@ -392,6 +436,11 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
     k->channel_skew = d->skew_requests ? (double)d->skew_busiest * d->channels /
                                              (double)d->skew_requests
                                        : 0;
+    k->request_flits = (double)d->request_flits / w;
+    k->reply_flits = (double)d->reply_flits / w;
+    k->inlet_skew = d->inlet_least_cycles
+                        ? (double)d->inlet_cycles / (double)d->inlet_least_cycles
+                        : 0;
     k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
                                       : 0;
     k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
@@ -412,6 +461,8 @@ hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp
     d->memory_line_bytes = m->memory_line_bytes;
     d->shared_banks = m->shared_banks;
     d->channels = m->channel_bytes ? m->channels : 0;
+    d->flit_bytes = m->icnt_flit_bytes;
+    d->ctrl_bytes = m->icnt_ctrl_bytes;
     gpu_kernel_info info = {0};
     hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, m, d, &info, err)
                                         : derive_description(path, kernel, m, d, &info, err);

@@ -29,7 +29,7 @@ static void check_near(double a, double b, double eps, const char *what, const c
 static hamm_mwp_machine machine(uint32_t sms, double bandwidth, double mem_ld)
 {
     return (hamm_mwp_machine){"q", sms, 1.0, bandwidth, mem_ld, 1, 1, 1, 768, 8, 8192, 16384,
-                              0, "", 0, 0, 0, 0, 0, 0, 0};
+                              0, "", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }
 
 static hamm_mwp_result predict_ok(const hamm_mwp_kernel *k, const hamm_mwp_machine *m,
@@ -58,7 +58,7 @@ static void two_warps_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_periods, 1, EPS);
     assert_near(r.queue_warps, 2, EPS);
@@ -88,7 +88,7 @@ static void sfu_and_barrier_by_hand(void **state)
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
     m.sfu_issue_cycles = 5;
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 1, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 1, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     k.sfu_insts = 1;
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.issue_per_warp, 9, EPS);
@@ -111,7 +111,7 @@ static void two_channels_by_hand(void **state)
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
     m.channels = 2;
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_dram_demand, 2, EPS);
     assert_near(r.queue_dram_residence, 4 + 4.0 / 108, EPS);
@@ -132,7 +132,7 @@ static void merged_bytes_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_dram_demand, 1, EPS);
     assert_near(r.queue_dram_residence, 1 + 0.5 / 105, EPS);
@@ -153,7 +153,7 @@ static void store_tail_by_hand(void **state)
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
     m.write_l_cycles = 50;
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_cycle, 106 + 10.5 / 106, EPS);
     assert_near(r.queue_tail_cycles, 50, EPS);
@@ -180,7 +180,7 @@ static void channel_skew_by_hand(void **state)
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
     m.channels = 2;
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_dram_residence, 4 + 8.0 / 108, EPS);
     assert_near(r.queue_cycle, 108 + 16.5 / 108, EPS);
@@ -206,7 +206,7 @@ static void waves_loads_by_hand(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(2, 16, 2);
-    hamm_mwp_kernel k = {"waves", 0, 2, 0, 0, 0, 32, 32, 8, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+    hamm_mwp_kernel k = {"waves", 0, 2, 0, 0, 0, 32, 32, 8, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     assert_near(r.queue_periods, 1, EPS);
     assert_near(r.queue_warps, 2, EPS);
@@ -245,7 +245,8 @@ static void bounds_many_warps(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(4, 8, 200);
-    hamm_mwp_kernel k = {"many", 8, 4, 0, 0, 0, 128, 256, 64, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"many", 8, 4, 0, 0, 0, 128, 256, 64, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 1);
     double g = r.queue_warps, d = r.queue_dram_demand, c = r.queue_sm_demand;
     assert_near(g, 4 * 2 * 8, EPS); /* 2 active blocks of 8 warps on each of 4 SMs */
@@ -262,7 +263,7 @@ static void off_by_default(void **state)
 {
     (void)state;
     hamm_mwp_machine m = machine(1, 64, 100);
-    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0};
     hamm_mwp_result r = predict_ok(&k, &m, 0);
     assert_near(r.queue_cycle, 0, 0);
     assert_near(r.queue_exec_cycles, 0, 0);
@@ -273,6 +274,62 @@ static void off_by_default(void **state)
     assert_near(r.exec_cycles, (100 + 4 + 4 * 15) / 8.0, EPS);
 }
 
+/* two_warps_by_hand with a crossbar at the core's clock (32-byte flits, one a cycle a
+ * port): a period's request 1 flit, its reply 3.  Three more stations of one server:
+ * the inlet (demand 1), the outlet (3) and the SM's eject port (3).
+ *   n = 1: cycle 99 + 2 + 4 + 1 + 1 + 3 + 3 = 113; every Q = U = d / 113.
+ *   n = 2: R = d (1 + d/113 - d/226) = d + d^2 / 226, the d^2 summing to 4 + 16 + 1 + 1 +
+ *          9 + 9 = 40: cycle = 113 + 20/113; the crossbar's 7 + 19/226.
+ * At twice the core's clock a flit takes half a cycle: n = 1: 109.5; the d^2 sum to
+ * 4 + 16 + 1 + 0.25 + 2.25 + 2.25 = 25.75: cycle = 109.5 + 25.75/219.  Without a flit
+ * size (no crossbar) the flits change nothing. */
+static void crossbar_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.icnt_flit_bytes = 32;
+    m.icnt_flits_per_cycle = 1;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         1, 3, 0};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 113 + 20.0 / 113, EPS);
+    assert_near(r.queue_icnt_residence, 7 + 19.0 / 226, EPS);
+    assert_near(r.queue_mem_l_loaded, 99 + 1 + 0.5 / 113 + 2 + 2.0 / 113 + 7 + 19.0 / 226,
+                EPS);
+    m.icnt_freq_ghz = 2;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 109.5 + 25.75 / 219, EPS);
+    m.icnt_flit_bytes = 0;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 106 + 10.5 / 106, EPS);
+    assert_near(r.queue_icnt_residence, 0, EPS);
+}
+
+/* crossbar_by_hand on 2 channels, DRAM visits of 4 at 2 servers: with the inlets spread
+ * (inlet_skew 1: 2 servers) n = 1 is 99 + 4 + 4 + 1 + 1 + 3 + 3 = 115 and n = 2 adds,
+ * over c = 115: DRAM 4 (1 + 2/c - 1/c) -> 4/c, SM 8/c, port 0.5/c, inlet 1 (1 + 0.5/c -
+ * 0.25/c) -> 0.25/c, outlet (2 servers) 3 (1 + 1.5/c - 0.75/c) -> 2.25/c, eject (1 SM)
+ * 4.5/c: cycle = 115 + 19.5/115.  All the SMs' requests at one inlet (inlet_skew 2 of 2:
+ * 1 server) make the inlet's 0.5/c: 115 + 19.75/115; a skew above the channels is
+ * clamped to them. */
+static void inlet_skew_by_hand(void **state)
+{
+    (void)state;
+    hamm_mwp_machine m = machine(1, 64, 100);
+    m.channels = 2;
+    m.icnt_flit_bytes = 32;
+    hamm_mwp_kernel k = {"two", 3, 1, 0, 0, 0, 128, 64, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         1, 3, 1};
+    hamm_mwp_result r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 115 + 19.5 / 115, EPS);
+    k.inlet_skew = 2;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 115 + 19.75 / 115, EPS);
+    k.inlet_skew = 7;
+    r = predict_ok(&k, &m, 1);
+    assert_near(r.queue_cycle, 115 + 19.75 / 115, EPS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -280,6 +337,7 @@ int main(void)
         cmocka_unit_test(two_channels_by_hand),
         cmocka_unit_test(waves_loads_by_hand), cmocka_unit_test(merged_bytes_by_hand),
         cmocka_unit_test(store_tail_by_hand), cmocka_unit_test(channel_skew_by_hand),
+        cmocka_unit_test(crossbar_by_hand), cmocka_unit_test(inlet_skew_by_hand),
         cmocka_unit_test(bounds_many_warps), cmocka_unit_test(off_by_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
