@@ -98,9 +98,10 @@ typedef struct hamm_mwp_kernel {
      * spread evenly; docs/MWP.md, "Channel skew"). */
     double channel_skew;
     /* For the queueing variant with a crossbar (optional, 0 when absent): the flits a
-     * warp's requests and their replies take on the crossbar, and how unevenly the
-     * requests the SMs send at the same moment spread over the partitions' inlets (the
-     * busiest one's share x the channels; docs/MWP.md, "The crossbar"). */
+     * warp's requests and their replies take on the crossbar, and how much the inlets
+     * serialise the requests the SMs send in step (the in-step schedule's cycles over
+     * the fewest any schedule could take: 1 to the channels; docs/MWP.md, "The
+     * crossbar"). */
     double request_flits, reply_flits, inlet_skew;
 } hamm_mwp_kernel;
 

@@ -30,7 +30,7 @@ static hamm_status init_clocks(gpu *g, hamm_error *err)
 static hamm_status check_net(const gpu_icnt_params *n, uint32_t ctrl, const char *field,
                              hamm_error *err)
 {
-    uint32_t flits = n->flit_bytes ? (128 + ctrl + n->flit_bytes - 1) / n->flit_bytes : 0;
+    uint32_t flits = n->flit_bytes ? gpu_flits(128 + ctrl, n->flit_bytes) : 0;
     if (flits && flits <= n->input_flits && flits <= n->output_flits)
         return HAMM_OK;
     return hamm_error_field(err, HAMM_ERR_CONFIG, field,

@@ -175,10 +175,15 @@ void gpu_icnt_free(gpu_icnt *n)
     free(n);
 }
 
+uint32_t gpu_flits(uint32_t bytes, uint32_t flit_bytes)
+{
+    uint32_t f = (uint32_t)(((uint64_t)bytes + flit_bytes - 1) / flit_bytes);
+    return f ? f : 1;
+}
+
 uint32_t gpu_icnt_flits(const gpu_icnt *n, uint32_t bytes)
 {
-    uint32_t f = (bytes + n->p.flit_bytes - 1) / n->p.flit_bytes;
-    return f ? f : 1;
+    return gpu_flits(bytes, n->p.flit_bytes);
 }
 
 int gpu_icnt_push(gpu_icnt *n, uint32_t in, uint32_t out, const gpu_packet *p, uint32_t bytes)

@@ -87,7 +87,9 @@ typedef struct gpu_icnt gpu_icnt;
 hamm_status gpu_icnt_new(gpu_icnt **out, const gpu_icnt_params *p, hamm_error *err);
 void gpu_icnt_free(gpu_icnt *n);
 
-/* Flits a packet of `bytes` takes. */
+/* Flits a packet of `bytes` takes in flits of `flit_bytes` (> 0): at least one. */
+uint32_t gpu_flits(uint32_t bytes, uint32_t flit_bytes);
+/* Flits a packet of `bytes` takes on network n. */
 uint32_t gpu_icnt_flits(const gpu_icnt *n, uint32_t bytes);
 /* Queue packet p of `bytes` at input `in` for output `out`; 0 (and counted) when the
  * input's buffer has no room for it. */

@@ -124,8 +124,8 @@ static const struct schema_field kernel_rows[] = {
                                    "channels (queueing)"),
     KREAL(request_flits, 0, 0, 1e15, "crossbar flits of a warp's requests (queueing)"),
     KREAL(reply_flits, 0, 0, 1e15, "crossbar flits of their replies (queueing)"),
-    KREAL(inlet_skew, 0, 0, 1e6, "the busiest partition inlet's share of the flits the SMs "
-                                 "send at once x the channels (queueing)"),
+    KREAL(inlet_skew, 0, 0, 1e6, "the in-step inlet schedule's cycles over the fewest any "
+                                 "schedule could take (queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

@@ -143,10 +143,9 @@ hamm_status mwp_queue_apply(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
     r->queue_dram_residence = s[STATION_DRAM].residence;
     r->queue_sm_residence = s[STATION_SM].residence;
     r->queue_port_residence = s[STATION_PORT].residence;
-    r->queue_icnt_residence = ns == STATION_COUNT ? s[STATION_INLET].residence +
-                                                        s[STATION_OUTLET].residence +
-                                                        s[STATION_EJECT].residence
-                                                  : 0;
+    /* stations left out of the network keep their zero residence */
+    r->queue_icnt_residence = s[STATION_INLET].residence + s[STATION_OUTLET].residence +
+                              s[STATION_EJECT].residence;
     r->queue_mem_l_loaded = delay + s[STATION_PORT].residence + s[STATION_DRAM].residence +
                             r->queue_icnt_residence;
     /* the kernel ends when its last stores are written, a write's trip after its last

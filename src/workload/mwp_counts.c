@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gpu/coalescer.h"
+#include "gpu/icnt.h"
 #include "gpu/traceg.h"
 #include "hamm/mwp_counts.h"
 #include "hamm/workload.h"
@@ -62,13 +63,6 @@ static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
     return n;
 }
 
-/* A packet's flits on the crossbar: its header, and its data when it carries some. */
-static uint32_t flits(const hamm_mwp_derived *d, uint64_t data)
-{
-    uint64_t f = (data + d->ctrl_bytes + d->flit_bytes - 1) / d->flit_bytes;
-    return f ? (uint32_t)f : 1;
-}
-
 /* Transaction `i` of an instruction that leaves the SM: its flits both ways, and its
  * place in the SM's queue (LRR: the warps' n-th memory instructions one after another). */
 static void count_flits(walk *wk, const gpu_inst *in, uint64_t addr, uint64_t bytes,
@@ -77,9 +71,11 @@ static void count_flits(walk *wk, const gpu_inst *in, uint64_t addr, uint64_t by
     if (!d->flit_bytes)
         return;
     int write = in->op == GPU_OP_STORE;
-    uint32_t req = flits(d, write ? bytes : 0);
+    /* a packet is its header, and its data when it carries some (the engine's net_bytes) */
+    uint32_t data = (uint32_t)bytes;
+    uint32_t req = gpu_flits(d->ctrl_bytes + (write ? data : 0), d->flit_bytes);
     d->request_flits += req;
-    d->reply_flits += flits(d, write ? 0 : bytes);
+    d->reply_flits += gpu_flits(d->ctrl_bytes + (write ? 0 : data), d->flit_bytes);
     uint64_t key = mwp_inlet_key(wk->period, wk->sm, wk->minst, wk->slot, i);
     if (mwp_inlet_add(wk->inlet, key, addr, req) != 0)
         wk->nomem = 1;
@@ -228,14 +224,18 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
     return st;
 }
 
-/* The CTAs resident on one SM together, as the engine hands them out (one CTA a core a
- * cycle, the first core one further each cycle): CTA c of round r = c / sms goes to SM
- * (c + r) mod sms, and rounds r / active come one after another.  Only loads of the
- * same group, in the same memory period, meet in an SM's in-flight table. */
+/* The SM the engine gives CTA `cta`: one CTA a core a cycle, the first core one further
+ * each cycle, so CTA c of round r = c / sms goes to SM (c + r) mod sms. */
+static uint32_t sm_of_cta(uint64_t cta, uint32_t sms)
+{
+    return (uint32_t)((cta + cta / sms) % sms);
+}
+
+/* The CTAs resident on one SM together: rounds r / active come one after another.  Only
+ * loads of the same group, in the same memory period, meet in an SM's in-flight table. */
 static uint64_t resident_group(uint64_t cta, uint32_t sms, uint32_t active)
 {
-    uint64_t round = cta / sms;
-    return (round / active) * sms + (cta + round) % sms;
+    return (cta / sms / active) * sms + sm_of_cta(cta, sms);
 }
 
 /* Active CTAs an SM holds, as the model computes them (1 when one does not fit: the
@@ -279,7 +279,7 @@ static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machi
             wk.nomem |= mwp_inlet_flush(&inlet) != 0;
         }
         wk.group = resident_group(c, sms, active);
-        wk.sm = (uint32_t)((c + c / sms) % sms);
+        wk.sm = sm_of_cta(c, sms);
         uint32_t cta_slot = (uint32_t)((c / sms) % active);
         for (uint32_t w = 0; st == HAMM_OK && w < warps; w++) {
             wk.slot = cta_slot * warps + w;
