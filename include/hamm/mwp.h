@@ -66,6 +66,11 @@ typedef struct hamm_mwp_machine {
      * moves a cycle and its clock (0: the core's) (docs/MWP.md, "The crossbar"). */
     uint32_t icnt_flit_bytes, icnt_ctrl_bytes;
     double icnt_flits_per_cycle, icnt_freq_ghz;
+    /* The loads one read request in flight serves (the core's in-flight table, or an L1
+     * MSHR entry; key absent: 0, no limit), for counts derived from a workload: a later
+     * load of the block waits until the request returns, and holds up the SM's load/store
+     * unit meanwhile (docs/MWP.md, "The merge limit"). */
+    uint32_t max_merge;
 } hamm_mwp_machine;
 
 /* A kernel as counts: instructions per thread (= per warp), dynamic. */

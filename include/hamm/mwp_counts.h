@@ -44,6 +44,9 @@ typedef struct hamm_mwp_derived {
                                   asked for in the same memory period (a warp's
                                   period: its waits so far): merged in flight */
     uint64_t merged_bytes;     /* their memory_bytes */
+    uint64_t merge_waits;      /* load transactions that found the request for their block
+                                  serving the machine's max_merge loads already: each
+                                  waits for it to return, then sends its own */
     uint32_t channels;         /* the machine's, for the channel skew (0: not counted) */
     uint64_t skew_busiest;     /* over each memory period of each round of resident CTAs,
                                   the requests (transactions not merged) of its busiest

@@ -348,6 +348,8 @@ json_t *mwp_machine_json(const mwp_run *run)
         json_object_set_new(o, "icnt_flits_per_cycle", json_real(m->icnt_flits_per_cycle));
         json_object_set_new(o, "icnt_freq_ghz", json_real(m->icnt_freq_ghz));
     }
+    if (o && m->max_merge)
+        json_object_set_new(o, "max_merge", json_integer(m->max_merge));
     return o;
 }
 
@@ -376,6 +378,7 @@ static json_t *derived_json(const mwp_run *run)
     if (t && run->options.queueing) {
         json_object_set_new(t, "merged_loads", json_integer((json_int_t)d->merged_loads));
         json_object_set_new(t, "merged_bytes", json_integer((json_int_t)d->merged_bytes));
+        json_object_set_new(t, "merge_waits", json_integer((json_int_t)d->merge_waits));
     }
     if (o && t && json_object_set_new(o, "totals", t) == 0)
         return o;

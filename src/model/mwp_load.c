@@ -92,6 +92,8 @@ static const struct schema_field machine_rows[] = {
      NULL, "flits a crossbar port moves a cycle (0: 1)", NULL},
     {"icnt_freq_ghz", SCHEMA_DOUBLE, 0, 0, 1e3, 0, NULL, MM(icnt_freq_ghz), 0, "GHz", NULL,
      "the crossbar's clock (0: the core's)", NULL},
+    {"max_merge", SCHEMA_U32, 0, 0, 1u << 16, 0, NULL, MM(max_merge), 0, "", NULL,
+     "loads one read request in flight serves, for derived counts (0: no limit)", NULL},
 };
 static const struct schema_table machine_table = {ROWS(machine_rows)};
 

@@ -1,18 +1,16 @@
-/* mwp_counts.c - an MWP/CWP kernel's counts from a workload: every warp of every CTA of
- * one kernel streamed through its kernel source, each global memory instruction through
- * the coalescer, the totals averaged per warp (hamm/mwp_counts.h, docs/MWP.md). */
+/* mwp_counts.c - an MWP/CWP kernel's totals from its kernel source: every warp of every
+ * CTA streamed, each global memory instruction through the coalescer, the in-flight
+ * merges, the channels and the crossbar's inlets (mwp_counts.h, docs/MWP.md). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu/coalescer.h"
 #include "gpu/icnt.h"
-#include "gpu/traceg.h"
-#include "hamm/mwp_counts.h"
-#include "hamm/workload.h"
+#include "mwp_counts.h"
 #include "mwp_inlet.h"
 #include "mwp_merge.h"
 #include "mwp_skew.h"
-#include "source.h"
 
 /* What counting one warp's instruction needs beyond it: the coalescing rule, the
  * machine's line, the loads its SM's resident CTAs sent so far, its group of them and
@@ -23,10 +21,12 @@ typedef struct walk {
     mwp_merge *merge;
     mwp_skew *skew;
     mwp_inlet *inlet; /* the requests in each SM's queue, for the inlets' schedule */
+    double channel_rate; /* bytes a DRAM channel moves a crossbar cycle (0: not known) */
     uint64_t group;  /* the CTAs resident on one SM together (resident_group) */
     uint64_t period;
     uint32_t sm, slot; /* the warp's SM and its place among the SM's resident warps */
     uint32_t minst;    /* memory instructions the warp sent so far in this period */
+    uint32_t barriers; /* barriers the warp passed so far */
     int nomem;  /* the merge set or the skew table ran out of memory */
     int stored; /* the warp stored since its last wait */
 } walk;
@@ -64,9 +64,11 @@ static size_t fewest(gpu_coalesce_rule rule, const gpu_inst *in)
 }
 
 /* Transaction `i` of an instruction that leaves the SM: its flits both ways, and its
- * place in the SM's queue (LRR: the warps' n-th memory instructions one after another). */
+ * place in the SM's queue (LRR: the warps' n-th memory instructions one after another),
+ * after the reply of request `wait_for` (MWP_INLET_NONE: none). */
 static void count_flits(walk *wk, const gpu_inst *in, uint64_t addr, uint64_t bytes,
-                        uint32_t i, hamm_mwp_derived *d)
+                        uint64_t dram_bytes, uint32_t i, uint32_t wait_for,
+                        hamm_mwp_derived *d)
 {
     if (!d->flit_bytes)
         return;
@@ -74,10 +76,20 @@ static void count_flits(walk *wk, const gpu_inst *in, uint64_t addr, uint64_t by
     /* a packet is its header, and its data when it carries some (the engine's net_bytes) */
     uint32_t data = (uint32_t)bytes;
     uint32_t req = gpu_flits(d->ctrl_bytes + (write ? data : 0), d->flit_bytes);
+    uint32_t reply = gpu_flits(d->ctrl_bytes + (write ? 0 : data), d->flit_bytes);
     d->request_flits += req;
-    d->reply_flits += gpu_flits(d->ctrl_bytes + (write ? 0 : data), d->flit_bytes);
-    uint64_t key = mwp_inlet_key(wk->period, wk->sm, wk->minst, wk->slot, i);
-    if (mwp_inlet_add(wk->inlet, key, addr, req) != 0)
+    d->reply_flits += reply;
+    /* the partition serves it as fast as its channel moves the data or its outlet the
+     * reply, in sixteenths of a crossbar cycle */
+    double service = 16.0 * (write ? 0 : reply);
+    if (wk->channel_rate > 0 && 16.0 * (double)dram_bytes / wk->channel_rate > service)
+        service = 16.0 * (double)dram_bytes / wk->channel_rate;
+    mwp_inlet_req r = {.key = mwp_inlet_key(wk->period, wk->sm, wk->minst, wk->slot, i),
+                       .wait_for = wait_for, .flits = (uint16_t)(req < 0xffff ? req : 0xffff),
+                       .service = (uint16_t)(service < 0xffff ? service + 0.5 : 0xffff),
+                       .barriers = (uint16_t)(wk->barriers < 0xffff ? wk->barriers : 0xffff),
+                       .load = in->op == GPU_OP_LOAD};
+    if (mwp_inlet_add(wk->inlet, r, addr) != 0)
         wk->nomem = 1;
 }
 
@@ -101,18 +113,22 @@ static void count_memory(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
         uint64_t mb = line ? (b + line - 1) / line * line : b;
         d->memory_bytes += mb;
         /* a load of a block the SM's resident CTAs already asked for in this period
-         * merges with that request in flight: it costs the memory nothing more */
-        int seen = in->op == GPU_OP_LOAD
-                       ? mwp_merge_seen(wk->merge, wk->group, wk->period, t[i].addr)
-                       : 0;
+         * merges with that request in flight: it costs the memory nothing more, unless
+         * the request serves the merge limit's loads already */
+        uint32_t full = MWP_INLET_NONE, next = (uint32_t)wk->inlet->n;
+        int seen = in->op == GPU_OP_LOAD ? mwp_merge_load(wk->merge, wk->group, wk->period,
+                                                          t[i].addr, next, &full)
+                                         : MWP_MERGE_NEW;
         wk->nomem |= seen < 0;
-        d->merged_loads += seen > 0;
-        d->merged_bytes += seen > 0 ? mb : 0;
+        d->merged_loads += seen == MWP_MERGE_MERGED;
+        d->merged_bytes += seen == MWP_MERGE_MERGED ? mb : 0;
+        d->merge_waits += seen == MWP_MERGE_FULL;
+        if (seen == MWP_MERGE_MERGED || seen < 0)
+            continue;
         /* what reaches the DRAM, by channel, for the channel skew */
-        if (seen == 0 && mwp_skew_add(wk->skew, wk->period, t[i].addr) != 0)
+        if (mwp_skew_add(wk->skew, wk->period, t[i].addr) != 0)
             wk->nomem = 1;
-        if (seen == 0)
-            count_flits(wk, in, t[i].addr, b, (uint32_t)i, d);
+        count_flits(wk, in, t[i].addr, b, mb, (uint32_t)i, full, d);
     }
     wk->minst++;
     if (n <= fewest(rule, in)) {
@@ -158,7 +174,10 @@ static void count_inst(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
         d->shared++;
         d->shared_passes += shared_passes(d->shared_banks, in);
         break;
-    case GPU_OP_BARRIER: d->barriers++; break;
+    case GPU_OP_BARRIER:
+        d->barriers++;
+        wk->barriers++;
+        break;
     case GPU_OP_EXIT: break;
     }
 }
@@ -204,6 +223,7 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
     hamm_status st;
     wk->period = 0;
     wk->minst = 0;
+    wk->barriers = 0;
     wk->stored = 0;
     while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
            in->op != GPU_OP_EXIT) {
@@ -252,9 +272,24 @@ static uint32_t resident_ctas(const hamm_mwp_machine *m, const gpu_kernel_info *
     return hamm_mwp_occupancy_compute(m, &k, &a, &why, &e) == HAMM_OK && a > 0 ? a : 1;
 }
 
+/* Core cycles as crossbar cycles, rounded. */
+static uint32_t icnt_cycles(const hamm_mwp_machine *m, double core_cycles)
+{
+    double ghz = m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
+    double c = m->freq_ghz > 0 ? core_cycles * ghz / m->freq_ghz : 0;
+    return c > 0 && c < 1e9 ? (uint32_t)(c + 0.5) : 0;
+}
+
+/* Bytes one DRAM channel moves a crossbar cycle at the peak bandwidth (0: not known). */
+static double channel_rate(const hamm_mwp_machine *m)
+{
+    double ghz = m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
+    return m->channels > 0 && ghz > 0 ? m->mem_bandwidth_gbps / m->channels / ghz : 0;
+}
+
 /* Every warp of every CTA, in the order the source hands them out. */
-static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machine *m,
-                              hamm_mwp_derived *d, hamm_error *err)
+hamm_status mwp_stream_all(const gpu_kernel_source *src, const hamm_mwp_machine *m,
+                           hamm_mwp_derived *d, hamm_error *err)
 {
     const gpu_kernel_info *info = src->info(src->self);
     uint64_t ctas = gpu_kernel_ctas(info);
@@ -264,11 +299,16 @@ static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machi
     if (!in)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     hamm_status st = HAMM_OK;
-    mwp_merge merge = {0};
+    mwp_merge merge = {.max_merge = m->max_merge};
     mwp_skew skew = {m->channels, m->channel_bytes, NULL, 0, 0, 0};
-    mwp_inlet inlet = {.partitions = m->channels, .chunk = m->channel_bytes, .sms = sms};
+    mwp_inlet inlet = {.partitions = m->channels, .chunk = m->channel_bytes, .sms = sms,
+                       .round_trip = icnt_cycles(m, m->mem_ld_cycles),
+                       .issue_interval = icnt_cycles(m, m->mem_issue_cycles > 0
+                                                            ? m->mem_issue_cycles
+                                                            : m->issue_cycles),
+                       .warps_per_cta = warps};
     walk wk = {.rule = rule_of(d->coalescing), .line = d->memory_line_bytes, .merge = &merge,
-               .skew = &skew, .inlet = &inlet};
+               .skew = &skew, .inlet = &inlet, .channel_rate = channel_rate(m)};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
@@ -301,172 +341,5 @@ static hamm_status stream_all(const gpu_kernel_source *src, const hamm_mwp_machi
     d->ctas = ctas;
     d->warps = ctas * warps;
     snprintf(d->kernel_name, sizeof d->kernel_name, "%s", info->name);
-    return st;
-}
-
-/* The kernel `sel` names among n (NULL: 0; digits: an index; else the name name_of
- * gives), or n when none. */
-typedef void (*name_fn)(void *self, size_t i, char *buf, size_t size);
-
-static size_t pick(const char *sel, size_t n, name_fn name_of, void *self)
-{
-    char name[128];
-    if (!sel)
-        return 0;
-    char *end;
-    unsigned long v = strtoul(sel, &end, 10);
-    if (*sel && !*end)
-        return v < n ? (size_t)v : n;
-    for (size_t i = 0; i < n; i++) {
-        name_of(self, i, name, sizeof name);
-        if (strcmp(name, sel) == 0)
-            return i;
-    }
-    return n;
-}
-
-static hamm_status no_kernel(const char *path, const char *sel, size_t n, hamm_error *err)
-{
-    return hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN(path), NULL,
-                         "no kernel '%s' (%zu kernel%s: give an index from 0 or a name)",
-                         sel ? sel : "0", n, n == 1 ? "" : "s");
-}
-
-static void description_name(void *self, size_t i, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s", hamm_workload_kernel_name(self, i));
-}
-
-static hamm_status derive_description(const char *path, const char *sel,
-                                      const hamm_mwp_machine *m, hamm_mwp_derived *d,
-                                      gpu_kernel_info *info, hamm_error *err)
-{
-    hamm_workload *wl = NULL;
-    hamm_status st = hamm_workload_open(path, &wl, err);
-    if (st != HAMM_OK)
-        return st;
-    d->kernels = hamm_workload_kernels(wl);
-    d->kernel_index = pick(sel, d->kernels, description_name, wl);
-    if (d->kernel_index >= d->kernels) {
-        st = no_kernel(path, sel, d->kernels, err);
-    } else {
-        gpu_kernel_source src;
-        workload_source(wl, d->kernel_index, &src);
-        *info = *src.info(src.self);
-        st = stream_all(&src, m, d, err);
-    }
-    hamm_workload_free(wl);
-    return st;
-}
-
-/* A recording's kernel names, read from each kernel file's header. */
-static void recording_name(void *self, size_t i, char *buf, size_t size)
-{
-    gpu_traceg *t = NULL;
-    hamm_error e;
-    hamm_error_clear(&e);
-    buf[0] = '\0';
-    if (gpu_traceg_open(gpu_traceg_list_kernel(self, i), &t, &e) == HAMM_OK) {
-        gpu_kernel_source src = gpu_traceg_source(t);
-        snprintf(buf, size, "%s", src.info(src.self)->name);
-    }
-    gpu_traceg_free(t);
-}
-
-static hamm_status derive_traceg(const char *file, const hamm_mwp_machine *m,
-                                 hamm_mwp_derived *d, gpu_kernel_info *info, hamm_error *err)
-{
-    gpu_traceg *t = NULL;
-    hamm_status st = gpu_traceg_open(file, &t, err);
-    if (st == HAMM_OK) {
-        gpu_kernel_source src = gpu_traceg_source(t);
-        *info = *src.info(src.self);
-        st = stream_all(&src, m, d, err);
-    }
-    gpu_traceg_free(t);
-    return st;
-}
-
-static hamm_status derive_recording(const char *path, const char *sel, const hamm_mwp_machine *m,
-                                    hamm_mwp_derived *d, gpu_kernel_info *info,
-                                    hamm_error *err)
-{
-    size_t n = strlen(path);
-    d->recording = 1;
-    if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
-        d->kernels = 1;
-        hamm_status st = derive_traceg(path, m, d, info, err);
-        if (st == HAMM_OK && sel && strcmp(sel, "0") != 0 && strcmp(sel, info->name) != 0)
-            st = no_kernel(path, sel, 1, err);
-        return st;
-    }
-    gpu_traceg_list *l = NULL;
-    hamm_status st = gpu_traceg_list_open(path, &l, err);
-    if (st != HAMM_OK)
-        return st;
-    d->kernels = gpu_traceg_list_count(l);
-    d->kernel_index = pick(sel, d->kernels, recording_name, l);
-    st = d->kernel_index < d->kernels
-             ? derive_traceg(gpu_traceg_list_kernel(l, d->kernel_index), m, d, info, err)
-             : no_kernel(path, sel, d->kernels, err);
-    gpu_traceg_list_free(l);
-    return st;
-}
-
-/* The totals as the model's counts per warp. */
-static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
-                      hamm_mwp_kernel *k)
-{
-    double w = d->warps ? (double)d->warps : 1, mem = (double)(d->coalesced + d->uncoalesced);
-    snprintf(k->name, sizeof k->name, "%s", info->name);
-    k->comp_insts = (double)(d->alu + d->sfu + d->shared) / w;
-    k->coal_mem_insts = (double)d->coalesced / w;
-    k->uncoal_mem_insts = (double)d->uncoalesced / w;
-    k->synch_insts = (double)d->barriers / w;
-    k->sfu_insts = (double)d->sfu / w;
-    k->shared_insts = (double)d->shared / w;
-    /* the load/store unit takes a global instruction's transactions one a cycle (one
-     * access each: a segment, or a line through the L1) and a shared one's passes */
-    k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
-    k->mem_waits = (double)d->load_waits / w;
-    k->merged_load_bytes = (double)d->merged_bytes / w;
-    k->store_tail = d->store_tail ? 1 : 0;
-    /* the busiest channel's share of each period's requests, times the channels: 1 when
-     * they spread evenly, the channels when they all go to one */
-    k->channel_skew = d->skew_requests ? (double)d->skew_busiest * d->channels /
-                                             (double)d->skew_requests
-                                       : 0;
-    k->request_flits = (double)d->request_flits / w;
-    k->reply_flits = (double)d->reply_flits / w;
-    k->inlet_skew = d->inlet_least_cycles
-                        ? (double)d->inlet_cycles / (double)d->inlet_least_cycles
-                        : 0;
-    k->uncoal_per_mw = d->uncoalesced ? (double)d->uncoal_transactions / (double)d->uncoalesced
-                                      : 0;
-    k->load_bytes_per_warp = mem > 0 ? (double)d->memory_bytes / mem : 0;
-    k->threads_per_block = gpu_kernel_threads_per_cta(info);
-    k->blocks = d->ctas > UINT32_MAX ? UINT32_MAX : (uint32_t)d->ctas;
-    k->active_blocks_per_sm = 0;
-    k->regs_per_thread = info->regs_per_thread;
-    k->shared_per_block = info->shared_per_cta;
-}
-
-hamm_status hamm_mwp_derive(const char *path, const char *kernel, const hamm_mwp_machine *m,
-                            hamm_mwp_kernel *k, hamm_mwp_derived *d, hamm_error *err)
-{
-    *k = (hamm_mwp_kernel){0};
-    *d = (hamm_mwp_derived){0};
-    d->coalescing = m->coalescing < HAMM_MWP_COAL_COUNT ? (hamm_mwp_coalescing)m->coalescing
-                                                        : HAMM_MWP_COAL_SEGMENTS;
-    d->memory_line_bytes = m->memory_line_bytes;
-    d->shared_banks = m->shared_banks;
-    d->channels = m->channel_bytes ? m->channels : 0;
-    d->flit_bytes = m->icnt_flit_bytes;
-    d->ctrl_bytes = m->icnt_ctrl_bytes;
-    gpu_kernel_info info = {0};
-    hamm_status st = workload_is_recording(path) ? derive_recording(path, kernel, m, d, &info, err)
-                                        : derive_description(path, kernel, m, d, &info, err);
-    if (st == HAMM_OK)
-        to_kernel(d, &info, k);
     return st;
 }

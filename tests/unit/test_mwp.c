@@ -33,7 +33,7 @@ static void check_near(double a, double b, double eps, const char *what, const c
 static hamm_mwp_machine paper_machine(void)
 {
     return (hamm_mwp_machine){"paper", 16, 1.0, 80.0, 420, 4, 10, 4, 768, 8, 8192, 16384, 0,
-                              "", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+                              "", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }
 
 /* 128 threads (4 warps) per block, 80 blocks, 5 active blocks per SM: N = 20; 27
@@ -49,7 +49,7 @@ static hamm_mwp_kernel paper_kernel(void)
 static hamm_mwp_machine small_machine(double bandwidth)
 {
     return (hamm_mwp_machine){"small", 10, 1.0, bandwidth, 400, 4, 10, 4, 768, 8, 8192, 16384,
-                              0, "", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+                              0, "", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }
 
 static hamm_mwp_result predict_ok(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,

@@ -29,7 +29,7 @@ static void check_near(double a, double b, double eps, const char *what, const c
 static hamm_mwp_machine machine(uint32_t sms, double bandwidth, double mem_ld)
 {
     return (hamm_mwp_machine){"q", sms, 1.0, bandwidth, mem_ld, 1, 1, 1, 768, 8, 8192, 16384,
-                              0, "", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+                              0, "", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }
 
 static hamm_mwp_result predict_ok(const hamm_mwp_kernel *k, const hamm_mwp_machine *m,
