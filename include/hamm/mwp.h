@@ -217,6 +217,9 @@ HAMM_API hamm_status hamm_mwp_occupancy_compute(const hamm_mwp_machine *m,
                                                 const hamm_mwp_kernel *k, uint32_t *blocks,
                                                 hamm_mwp_occupancy *why, hamm_error *err);
 
+/* The crossbar's clock: icnt_freq_ghz, the core's (freq_ghz) when the file gives none. */
+HAMM_API double hamm_mwp_icnt_ghz(const hamm_mwp_machine *m);
+
 /* The model's prediction with every intermediate.  Inputs that would divide by zero (no
  * memory instruction, no bandwidth, ...) are HAMM_ERR_CONFIG naming the field; options
  * out of range HAMM_ERR_ARG.  Never a NaN or an infinity in `r`. */

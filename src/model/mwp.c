@@ -71,6 +71,11 @@ static void tighter(uint32_t limit, hamm_mwp_occupancy what, uint32_t *best,
     }
 }
 
+double hamm_mwp_icnt_ghz(const hamm_mwp_machine *m)
+{
+    return m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
+}
+
 hamm_status hamm_mwp_occupancy_compute(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
                                        uint32_t *blocks, hamm_mwp_occupancy *why,
                                        hamm_error *err)

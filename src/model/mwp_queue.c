@@ -92,8 +92,8 @@ static int crossbar(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
         return 0;
     double channels = m->channels > 0 ? m->channels : 1;
     double per_cycle = m->icnt_flits_per_cycle > 0 ? m->icnt_flits_per_cycle : 1;
-    double ghz = m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
-    double flit = m->freq_ghz / ghz / per_cycle; /* core cycles a port takes a flit */
+    /* core cycles a port takes a flit */
+    double flit = m->freq_ghz / hamm_mwp_icnt_ghz(m) / per_cycle;
     double inlets = channels / fmin(fmax(k->inlet_skew, 1), channels);
     double reply = k->reply_flits / r->queue_periods * flit;
     s[STATION_INLET] = (station){k->request_flits / r->queue_periods * flit, inlets, 0, 0, 0};

@@ -80,10 +80,12 @@ static void count_flits(walk *wk, const gpu_inst *in, uint64_t addr, uint64_t by
     d->request_flits += req;
     d->reply_flits += reply;
     /* the partition serves it as fast as its channel moves the data or its outlet the
-     * reply, in sixteenths of a crossbar cycle */
-    double service = 16.0 * (write ? 0 : reply);
-    if (wk->channel_rate > 0 && 16.0 * (double)dram_bytes / wk->channel_rate > service)
-        service = 16.0 * (double)dram_bytes / wk->channel_rate;
+     * reply, in MWP_INLET_TICKS a crossbar cycle */
+    double service = (double)MWP_INLET_TICKS * (write ? 0 : reply);
+    double moved = wk->channel_rate > 0
+                       ? (double)MWP_INLET_TICKS * (double)dram_bytes / wk->channel_rate
+                       : 0;
+    service = moved > service ? moved : service;
     mwp_inlet_req r = {.key = mwp_inlet_key(wk->period, wk->sm, wk->minst, wk->slot, i),
                        .wait_for = wait_for, .flits = (uint16_t)(req < 0xffff ? req : 0xffff),
                        .service = (uint16_t)(service < 0xffff ? service + 0.5 : 0xffff),
@@ -275,15 +277,14 @@ static uint32_t resident_ctas(const hamm_mwp_machine *m, const gpu_kernel_info *
 /* Core cycles as crossbar cycles, rounded. */
 static uint32_t icnt_cycles(const hamm_mwp_machine *m, double core_cycles)
 {
-    double ghz = m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
-    double c = m->freq_ghz > 0 ? core_cycles * ghz / m->freq_ghz : 0;
+    double c = m->freq_ghz > 0 ? core_cycles * hamm_mwp_icnt_ghz(m) / m->freq_ghz : 0;
     return c > 0 && c < 1e9 ? (uint32_t)(c + 0.5) : 0;
 }
 
 /* Bytes one DRAM channel moves a crossbar cycle at the peak bandwidth (0: not known). */
 static double channel_rate(const hamm_mwp_machine *m)
 {
-    double ghz = m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
+    double ghz = hamm_mwp_icnt_ghz(m);
     return m->channels > 0 && ghz > 0 ? m->mem_bandwidth_gbps / m->channels / ghz : 0;
 }
 

@@ -31,6 +31,7 @@ static uint64_t warp_of(uint64_t key) { return key >> 44; }
 static uint64_t period_of(uint64_t key) { return key >> 24 & 0xfffff; }
 
 static uint64_t inst_of(uint64_t key) { return key >> 8 & 0xffff; }
+static int starts_instruction(uint64_t key) { return (key & 0xff) == 0; }
 static uint64_t slot_of(uint64_t key) { return key >> 44 & 0xfff; }
 
 int mwp_inlet_add(mwp_inlet *s, mwp_inlet_req r, uint64_t addr)
@@ -80,7 +81,7 @@ typedef struct sm_q {
 } sm_q;
 
 /* A schedule of the round's table: its warps and SMs, each inlet's busy time and last
- * SM granted, when each partition's last reply is back (sixteenths of a cycle), where
+ * SM granted, when each partition's last reply is back (in MWP_INLET_TICKS), where
  * each id went when sorted and each request's reply time; pooled: any inlet takes any
  * request. */
 typedef struct sched {
@@ -147,7 +148,7 @@ static void choose(sched *q, sm_q *s, uint64_t t)
     }
     const mwp_inlet_req *r = best == NONE ? NULL : &q->req[q->w[best].head];
     uint64_t held = r ? released(q, r) : 0;
-    if (r && (r->key & 0xff) == 0 && s->issue_at > held)
+    if (r && starts_instruction(r->key) && s->issue_at > held)
         held = s->issue_at; /* a new instruction waits for the SM's issue */
     if (held > t) { /* the unit waits for the full request's reply, or the issue */
         best = NONE;
@@ -163,10 +164,11 @@ static void send(sched *q, sm_q *s, uint32_t o, uint64_t t)
     warp_q *w = &q->w[s->next];
     size_t h = w->head++;
     const mwp_inlet_req *r = &q->req[h];
-    uint64_t back = (t + r->flits + q->round_trip) * 16, *out = &q->outlet_back[r->partition];
+    uint64_t back = (t + r->flits + q->round_trip) * MWP_INLET_TICKS;
+    uint64_t *out = &q->outlet_back[r->partition];
     back = back > *out + r->service ? back : *out + r->service;
     *out = back;
-    back = q->back[h] = (back + 15) / 16;
+    back = q->back[h] = (back + MWP_INLET_TICKS - 1) / MWP_INLET_TICKS;
     if (r->load && back > w->loads_back)
         w->loads_back = back;
     if (w->head < w->end && period_of(q->req[w->head].key) != period_of(r->key) &&
@@ -175,7 +177,7 @@ static void send(sched *q, sm_q *s, uint32_t o, uint64_t t)
     if (!q->pooled && q->owner->on_send)
         q->owner->on_send(q->owner->ctx, r, t);
     s->port_free = q->in_free[o] = t + r->flits;
-    if ((r->key & 0xff) == 0)
+    if (starts_instruction(r->key))
         s->issue_at = t + q->issue_interval;
     s->recheck = 0; /* choose again */
 }

@@ -8,12 +8,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A request's service time is in these fractions of a crossbar cycle. */
+#define MWP_INLET_TICKS 16
+
 /* No request: a request waits for none. */
 #define MWP_INLET_NONE UINT32_MAX
 
 /* One request as an SM queues it: its place in the SM's queue (mwp_inlet_key), its flits,
  * the time its partition takes to serve it (its DRAM data or its reply's flits, whichever
- * is longer; sixteenths of a crossbar cycle), whether it is a load (its warp's next
+ * is longer; MWP_INLET_TICKS a crossbar cycle), whether it is a load (its warp's next
  * period waits for its reply), the id of the request whose reply it waits for (its load
  * found that request serving the merge limit's loads already; MWP_INLET_NONE: none);
  * mwp_inlet_add fills the partition it enters and its id (the order it was added in). */

@@ -10,11 +10,15 @@
  * address): the loads each group's warps have sent in each of their memory periods, with
  * the request in flight that serves them (its index in the inlet schedule's table) and
  * how many loads it serves. */
+typedef struct mwp_merge_slot {
+    uint64_t addr, group;
+    uint64_t period;  /* period + 1; 0: a free slot */
+    uint32_t request; /* the request serving the block's loads */
+    uint32_t serves;  /* the loads it serves, its own included */
+} mwp_merge_slot;
+
 typedef struct mwp_merge {
-    uint64_t *addr, *group;
-    uint64_t *period;   /* period + 1; 0: a free slot */
-    uint32_t *request;  /* the request serving the block's loads */
-    uint32_t *serves;   /* the loads it serves, its own included */
+    mwp_merge_slot *slot;
     uint32_t max_merge; /* the most a request serves (the machine's; 0: no limit) */
     size_t cap, used;
 } mwp_merge;
