@@ -108,6 +108,14 @@ typedef struct hamm_mwp_kernel {
      * the fewest any schedule could take: 1 to the channels; docs/MWP.md, "The
      * crossbar"). */
     double request_flits, reply_flits, inlet_skew;
+    /* For the queueing variant (optional, 0 when absent): of mem_waits, those after which
+     * the warp passes a barrier before its next wait.  In those periods the CTA's warps
+     * compute together after all their loads are back, so a CTA's memory and computation
+     * do not overlap (docs/MWP.md, "Barriers"). */
+    double barrier_waits;
+    /* The share of a warp's issue cycles spent in those periods (0 to 1; 0 when absent:
+     * each period's alike). */
+    double barrier_issue_share;
 } hamm_mwp_kernel;
 
 /* Rounding, as public implementations differ. */
@@ -198,8 +206,12 @@ typedef struct hamm_mwp_result {
     double queue_port_residence;       /* a period's wait + departures at its SM's port */
     double queue_icnt_residence;       /* a period's waits + flits at the crossbar's ports
                                           (0: the machine has no crossbar) */
-    double queue_cycle;                /* the fixed delay + the residences: one period */
+    double queue_cycle;                /* the fixed delay + the residences: one period
+                                          (the mean of the two kinds below) */
+    double queue_warp_cycle;           /* a period with warps as customers (0: none) */
     double queue_mem_l_loaded;         /* the delay + port + DRAM: the loaded latency */
+    double queue_barrier_periods;      /* of queue_periods, those after a barrier */
+    double queue_cta_cycle;            /* one of those, with CTAs as customers (0: none) */
     double queue_tail_cycles;          /* the store tail: Write_L, or 0 */
     double queue_exec_cycles;          /* waves x periods x cycle + the store tail */
     double exec_cycles, synch_cycles, total_cycles;

@@ -40,6 +40,13 @@ typedef struct hamm_mwp_derived {
                                   still in flight (a scoreboard per warp; loads return
                                   in order), and warps ending with loads in flight: the
                                   memory periods of the queueing variant */
+    uint64_t barrier_waits;    /* of those, the waits after which the warp passes a
+                                  barrier before its next wait: periods whose computation
+                                  the CTA's warps do together */
+    double issue_cycles;       /* the schedulers' cycles of every instruction (the
+                                  machine's issue costs), and of those in the periods
+                                  barrier_waits counts (from the wait to the next) */
+    double barrier_issue_cycles;
     uint64_t merged_loads;     /* load transactions of a block the same CTA already
                                   asked for in the same memory period (a warp's
                                   period: its waits so far): merged in flight */

@@ -162,6 +162,9 @@ static const struct row queue_rows[] = {
     QROW("Q crossbar residence", "queue_icnt_residence_cycles", queue_icnt_residence),
     QROW("Q Mem_L loaded", "queue_mem_l_loaded_cycles", queue_mem_l_loaded),
     QROW("Q cycle/period", "queue_cycle_cycles", queue_cycle),
+    QROW("Q warps' period", "queue_warp_cycle_cycles", queue_warp_cycle),
+    QROW("Q barrier periods", "queue_barrier_periods", queue_barrier_periods),
+    QROW("Q CTAs' period", "queue_cta_cycle_cycles", queue_cta_cycle),
     QROW("Q store tail", "queue_tail_cycles", queue_tail_cycles),
     QROW("Q Exec", "queue_exec_cycles", queue_exec_cycles),
 };
@@ -410,6 +413,8 @@ json_t *mwp_kernel_json(const mwp_run *run)
         json_object_set_new(o, "request_flits", json_real(k->request_flits));
         json_object_set_new(o, "reply_flits", json_real(k->reply_flits));
         json_object_set_new(o, "inlet_skew", json_real(k->inlet_skew));
+        json_object_set_new(o, "barrier_waits", json_real(k->barrier_waits));
+        json_object_set_new(o, "barrier_issue_share", json_real(k->barrier_issue_share));
     }
     return o;
 }

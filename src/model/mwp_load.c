@@ -128,6 +128,10 @@ static const struct schema_field kernel_rows[] = {
     KREAL(reply_flits, 0, 0, 1e15, "crossbar flits of their replies (queueing)"),
     KREAL(inlet_skew, 0, 0, 1e6, "the in-step inlet schedule's cycles over the fewest any "
                                  "schedule could take (queueing)"),
+    KREAL(barrier_waits, 0, 0, 1e15, "of mem_waits, those followed by a barrier before the "
+                                     "next (queueing)"),
+    KREAL(barrier_issue_share, 0, 0, 1, "the share of a warp's issue cycles in those periods "
+                                        "(queueing)"),
 };
 static const struct schema_table kernel_table = {ROWS(kernel_rows)};
 

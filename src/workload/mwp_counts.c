@@ -29,6 +29,12 @@ typedef struct walk {
     uint32_t barriers; /* barriers the warp passed so far */
     int nomem;  /* the merge set or the skew table ran out of memory */
     int stored; /* the warp stored since its last wait */
+    int waited; /* the warp waited for memory and has passed no barrier since */
+    /* The schedulers' cycles an instruction of each class takes (hamm_mwp_machine), and
+     * those the warp spent since its last wait, and whether a barrier followed it. */
+    double alu_issue, sfu_issue, mem_issue;
+    double segment_issue;
+    int segment_barrier;
 } walk;
 
 static gpu_coalesce_rule rule_of(hamm_mwp_coalescing c)
@@ -164,8 +170,37 @@ static uint32_t shared_passes(uint32_t banks, const gpu_inst *in)
     return most;
 }
 
+/* The schedulers' cycles of one instruction, as the model charges them (mwp.c's
+ * warp_issue): an SFU one at the SFU's rate, a global or shared access at the load/store
+ * unit's, the rest (a barrier too) at one issue. */
+static double issue_of(const walk *wk, gpu_op op)
+{
+    switch (op) {
+    case GPU_OP_SFU: return wk->sfu_issue;
+    case GPU_OP_LOAD:
+    case GPU_OP_STORE:
+    case GPU_OP_SHARED_LOAD:
+    case GPU_OP_SHARED_STORE: return wk->mem_issue;
+    case GPU_OP_EXIT: return 0;
+    case GPU_OP_ALU:
+    case GPU_OP_BARRIER: break;
+    }
+    return wk->alu_issue;
+}
+
+/* The warp's computation since its last wait ends (at a wait, or its end): it counts for
+ * the CTA's together when a barrier followed that wait. */
+static void end_segment(walk *wk, hamm_mwp_derived *d)
+{
+    d->issue_cycles += wk->segment_issue;
+    d->barrier_issue_cycles += wk->segment_barrier ? wk->segment_issue : 0;
+    wk->segment_issue = 0;
+    wk->segment_barrier = 0;
+}
+
 static void count_inst(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
 {
+    wk->segment_issue += issue_of(wk, in->op);
     switch (in->op) {
     case GPU_OP_ALU: d->alu++; break;
     case GPU_OP_SFU: d->sfu++; break;
@@ -179,20 +214,26 @@ static void count_inst(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
     case GPU_OP_BARRIER:
         d->barriers++;
         wk->barriers++;
+        d->barrier_waits += wk->waited;
+        wk->segment_barrier |= wk->waited;
+        wk->waited = 0;
         break;
     case GPU_OP_EXIT: break;
     }
 }
 
-/* A warp's global loads in flight, oldest first: the registers they will write. */
+/* A warp's global loads in flight, oldest first: the registers they will write.  The
+ * oldest `covered` were sent before the warp's last wait: they travelled alongside the
+ * loads it waited for, so waiting for them costs no new memory period. */
 #define PENDING_MAX 64
 typedef struct pending {
     uint16_t reg[PENDING_MAX];
-    unsigned n;
+    unsigned n, covered;
 } pending;
 
 /* An instruction that reads or writes a register a load in flight will write waits for
- * it, and (loads returning in order) for every older one: those leave the list. */
+ * it, and (loads returning in order) for every older one: those leave the list.  A wait
+ * for loads sent since the last wait is a new memory period. */
 static void scoreboard(pending *p, const gpu_inst *in, hamm_mwp_derived *d)
 {
     unsigned upto = 0;
@@ -203,15 +244,18 @@ static void scoreboard(pending *p, const gpu_inst *in, hamm_mwp_derived *d)
         upto = uses ? i + 1 : upto;
     }
     if (upto) {
-        d->load_waits++;
+        int fresh = upto > p->covered;
+        d->load_waits += fresh;
         memmove(p->reg, p->reg + upto, (p->n - upto) * sizeof p->reg[0]);
         p->n -= upto;
+        p->covered = fresh ? p->n : p->covered - upto;
     }
     if (in->op != GPU_OP_LOAD || in->dst == GPU_NO_REG)
         return;
     if (p->n == PENDING_MAX) { /* the oldest is surely back by now */
         memmove(p->reg, p->reg + 1, (p->n - 1) * sizeof p->reg[0]);
         p->n--;
+        p->covered -= p->covered > 0;
     }
     p->reg[p->n++] = in->dst;
 }
@@ -221,12 +265,13 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
                                walk *wk, gpu_inst *in, hamm_mwp_derived *d, hamm_error *err)
 {
     int has = 1;
-    pending p = {.n = 0};
+    pending p = {.n = 0, .covered = 0};
     hamm_status st;
     wk->period = 0;
     wk->minst = 0;
     wk->barriers = 0;
     wk->stored = 0;
+    wk->waited = 0;
     while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
            in->op != GPU_OP_EXIT) {
         uint64_t before = d->load_waits;
@@ -234,13 +279,17 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
         wk->period += d->load_waits - before;
         wk->minst = d->load_waits > before ? 0 : wk->minst;
         wk->stored = d->load_waits > before ? 0 : wk->stored;
+        wk->waited |= d->load_waits > before;
+        if (d->load_waits > before)
+            end_segment(wk, d);
         wk->stored |= in->op == GPU_OP_STORE && in->active;
         count_inst(wk, in, d);
     }
     /* a warp ends when its loads are back; stores after its last wait are still on their
      * way to the DRAM then */
+    end_segment(wk, d);
     d->store_tail |= p.n == 0 && wk->stored;
-    d->load_waits += p.n > 0;
+    d->load_waits += p.n > p.covered;
     if (st == HAMM_OK && wk->nomem)
         st = hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     return st;
@@ -309,7 +358,10 @@ hamm_status mwp_stream_all(const gpu_kernel_source *src, const hamm_mwp_machine 
                                                             : m->issue_cycles),
                        .warps_per_cta = warps};
     walk wk = {.rule = rule_of(d->coalescing), .line = d->memory_line_bytes, .merge = &merge,
-               .skew = &skew, .inlet = &inlet, .channel_rate = channel_rate(m)};
+               .skew = &skew, .inlet = &inlet, .channel_rate = channel_rate(m),
+               .alu_issue = m->issue_cycles,
+               .sfu_issue = m->sfu_issue_cycles > 0 ? m->sfu_issue_cycles : m->issue_cycles,
+               .mem_issue = m->mem_issue_cycles > 0 ? m->mem_issue_cycles : m->issue_cycles};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)

@@ -134,6 +134,9 @@ static void to_kernel(const hamm_mwp_derived *d, const gpu_kernel_info *info,
      * access each: a segment, or a line through the L1) and a shared one's passes */
     k->lsu_cycles = (double)(d->transactions + d->shared_passes) / w;
     k->mem_waits = (double)d->load_waits / w;
+    k->barrier_waits = (double)d->barrier_waits / w;
+    k->barrier_issue_share = d->issue_cycles > 0 ? d->barrier_issue_cycles / d->issue_cycles
+                                                 : 0;
     k->merged_load_bytes = (double)d->merged_bytes / w;
     k->store_tail = d->store_tail ? 1 : 0;
     /* the busiest channel's share of each period's requests, times the channels: 1 when

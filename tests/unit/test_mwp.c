@@ -41,7 +41,7 @@ static hamm_mwp_machine paper_machine(void)
 static hamm_mwp_kernel paper_kernel(void)
 {
     return (hamm_mwp_kernel){"paper", 27, 0, 6, 6, 32, 128, 128, 80, 5, 0, 0, 0, 0, 0, 0, 0,
-                             0, 0, 0, 0, 0};
+                             0, 0, 0, 0, 0, 0, 0};
 }
 
 /* A simpler machine for the cases: 10 SMs at 1 GHz, 100 GB/s, Mem_LD 400, departure
@@ -151,7 +151,8 @@ static void case_few_warps(void **state)
 {
     (void)state;
     hamm_mwp_machine m = small_machine(100);
-    hamm_mwp_kernel k = {"few", 10, 2, 0, 0, 0, 128, 32, 20, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hamm_mwp_kernel k = {"few", 10, 2, 0, 0, 0, 128, 32, 20, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         0, 0};
     hamm_mwp_options o = defaults();
     hamm_mwp_result r = predict_ok(&m, &k, &o);
     assert_near(r.n, 2, EPS);
@@ -170,7 +171,7 @@ static void case_few_warps(void **state)
 static hamm_mwp_kernel uncoal_kernel(double synch)
 {
     return (hamm_mwp_kernel){"uncoal", 10, 0, 2, synch, 4, 128, 128, 50, 5,
-                             0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+                             0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }
 
 /* At 100 GB/s MWP = 10.75 <= CWP: memory bound, by latency.
@@ -216,7 +217,7 @@ static void case_compute(void **state)
     (void)state;
     hamm_mwp_machine m = small_machine(100);
     hamm_mwp_kernel k = {"comp", 50, 2, 0, 0, 0, 128, 128, 50, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                         0, 0, 0};
+                         0, 0, 0, 0, 0};
     hamm_mwp_options o = defaults();
     hamm_mwp_result r = predict_ok(&m, &k, &o);
     assert_near(r.mwp, 20, EPS);
@@ -277,7 +278,7 @@ static void occupancy(void **state)
     (void)state;
     hamm_mwp_machine m = small_machine(100);
     hamm_mwp_kernel k = {"occ", 10, 2, 0, 0, 0, 128, 256, 100, 0, 16, 4096, 0, 0, 0, 0, 0, 0,
-                         0, 0, 0, 0};
+                         0, 0, 0, 0, 0, 0};
     uint32_t blocks;
     hamm_mwp_occupancy why;
     hamm_error err;
@@ -286,12 +287,12 @@ static void occupancy(void **state)
     assert_int_equal(blocks, 2);
     assert_int_equal(why, HAMM_MWP_OCC_REGISTERS);
     k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 64, 100, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0,
-                          0, 0, 0};
+                          0, 0, 0, 0, 0};
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_OK);
     assert_int_equal(blocks, 8);
     assert_int_equal(why, HAMM_MWP_OCC_BLOCKS);
     k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 50, 100, 0, 0, 6000, 0, 0, 0, 0, 0, 0,
-                          0, 0, 0, 0};
+                          0, 0, 0, 0, 0, 0};
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_OK);
     assert_int_equal(blocks, 2); /* 16384 / 6000 */
     assert_int_equal(why, HAMM_MWP_OCC_SHARED);
@@ -299,7 +300,7 @@ static void occupancy(void **state)
     assert_int_equal(r.warps_per_block, 2);
     assert_near(r.n, 4, EPS);
     k = (hamm_mwp_kernel){"occ", 10, 2, 0, 0, 0, 128, 512, 100, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0,
-                          0, 0, 0};
+                          0, 0, 0, 0, 0};
     assert_int_equal(hamm_mwp_occupancy_compute(&m, &k, &blocks, &why, &err), HAMM_ERR_CONFIG);
     assert_string_equal(err.field, "active_blocks_per_sm");
     assert_non_null(strstr(err.text, "registers"));
@@ -317,7 +318,7 @@ static void issue_bound_variant(void **state)
     (void)state;
     hamm_mwp_machine m = small_machine(40);
     hamm_mwp_kernel k = {"issue", 100, 1, 0, 0, 0, 128, 128, 25, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                         0, 0, 0};
+                         0, 0, 0, 0, 0};
     hamm_mwp_options o = defaults();
     assert_int_equal(o.issue_bound, 0);
     hamm_mwp_result r = predict_ok(&m, &k, &o);
