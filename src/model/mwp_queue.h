@@ -5,7 +5,8 @@
 
 #include "hamm/mwp.h"
 
-/* The most warps the mean-value analysis iterates over (one step each). */
+/* The most resident warps the queueing variant takes: far beyond any GPU (the fixed point's
+ * cost does not grow with them), a bound against counts that are nonsense. */
 #define HAMM_MWP_QUEUE_MAX_WARPS 10000000.0
 
 /* Fill r's queue_* fields from the machine, the kernel and r's N, #Rep, Mem_L,

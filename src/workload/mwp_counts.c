@@ -29,7 +29,6 @@ typedef struct walk {
     uint32_t barriers; /* barriers the warp passed so far */
     int nomem;  /* the merge set or the skew table ran out of memory */
     int stored; /* the warp stored since its last wait */
-    int waited; /* the warp waited for memory and has passed no barrier since */
     /* The schedulers' cycles an instruction of each class takes (hamm_mwp_machine), and
      * those the warp spent since its last wait, and whether a barrier followed it. */
     double alu_issue, sfu_issue, mem_issue;
@@ -214,9 +213,11 @@ static void count_inst(walk *wk, const gpu_inst *in, hamm_mwp_derived *d)
     case GPU_OP_BARRIER:
         d->barriers++;
         wk->barriers++;
-        d->barrier_waits += wk->waited;
-        wk->segment_barrier |= wk->waited;
-        wk->waited = 0;
+        /* the first barrier after a wait makes its period the CTA's */
+        if (wk->period > 0 && !wk->segment_barrier) {
+            d->barrier_waits++;
+            wk->segment_barrier = 1;
+        }
         break;
     case GPU_OP_EXIT: break;
     }
@@ -271,7 +272,8 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
     wk->minst = 0;
     wk->barriers = 0;
     wk->stored = 0;
-    wk->waited = 0;
+    wk->segment_issue = 0;
+    wk->segment_barrier = 0;
     while ((st = src->next(src->self, cta, w, in, &has, err)) == HAMM_OK && has &&
            in->op != GPU_OP_EXIT) {
         uint64_t before = d->load_waits;
@@ -279,7 +281,6 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
         wk->period += d->load_waits - before;
         wk->minst = d->load_waits > before ? 0 : wk->minst;
         wk->stored = d->load_waits > before ? 0 : wk->stored;
-        wk->waited |= d->load_waits > before;
         if (d->load_waits > before)
             end_segment(wk, d);
         wk->stored |= in->op == GPU_OP_STORE && in->active;
