@@ -232,6 +232,11 @@ HAMM_API hamm_status hamm_mwp_occupancy_compute(const hamm_mwp_machine *m,
 /* The crossbar's clock: icnt_freq_ghz, the core's (freq_ghz) when the file gives none. */
 HAMM_API double hamm_mwp_icnt_ghz(const hamm_mwp_machine *m);
 
+/* The schedulers' cycles of an SFU and of a memory (global or shared) warp instruction:
+ * sfu_issue_cycles and mem_issue_cycles, issue_cycles when the file gives none. */
+HAMM_API double hamm_mwp_sfu_issue(const hamm_mwp_machine *m);
+HAMM_API double hamm_mwp_mem_issue(const hamm_mwp_machine *m);
+
 /* The model's prediction with every intermediate.  Inputs that would divide by zero (no
  * memory instruction, no bandwidth, ...) are HAMM_ERR_CONFIG naming the field; options
  * out of range HAMM_ERR_ARG.  Never a NaN or an infinity in `r`. */

@@ -76,6 +76,16 @@ double hamm_mwp_icnt_ghz(const hamm_mwp_machine *m)
     return m->icnt_freq_ghz > 0 ? m->icnt_freq_ghz : m->freq_ghz;
 }
 
+double hamm_mwp_sfu_issue(const hamm_mwp_machine *m)
+{
+    return m->sfu_issue_cycles > 0 ? m->sfu_issue_cycles : m->issue_cycles;
+}
+
+double hamm_mwp_mem_issue(const hamm_mwp_machine *m)
+{
+    return m->mem_issue_cycles > 0 ? m->mem_issue_cycles : m->issue_cycles;
+}
+
 hamm_status hamm_mwp_occupancy_compute(const hamm_mwp_machine *m, const hamm_mwp_kernel *k,
                                        uint32_t *blocks, hamm_mwp_occupancy *why,
                                        hamm_error *err)
@@ -210,8 +220,7 @@ static void compute_parallelism(const hamm_mwp_machine *m, const hamm_mwp_kernel
  * variant's SM station both charge them. */
 static void warp_issue(const hamm_mwp_machine *m, const hamm_mwp_kernel *k, hamm_mwp_result *r)
 {
-    double sfu_c = m->sfu_issue_cycles > 0 ? m->sfu_issue_cycles : m->issue_cycles;
-    double mem_c = m->mem_issue_cycles > 0 ? m->mem_issue_cycles : m->issue_cycles;
+    double sfu_c = hamm_mwp_sfu_issue(m), mem_c = hamm_mwp_mem_issue(m);
     double alu = k->comp_insts - k->sfu_insts - k->shared_insts + k->synch_insts;
     double mem = k->coal_mem_insts + k->uncoal_mem_insts + k->shared_insts;
     r->issue_per_warp = m->issue_cycles * alu + sfu_c * k->sfu_insts + mem_c * mem;

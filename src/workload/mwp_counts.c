@@ -266,7 +266,7 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
                                walk *wk, gpu_inst *in, hamm_mwp_derived *d, hamm_error *err)
 {
     int has = 1;
-    pending p = {.n = 0, .covered = 0};
+    pending p = {.n = 0};
     hamm_status st;
     wk->period = 0;
     wk->minst = 0;
@@ -278,11 +278,12 @@ static hamm_status stream_warp(const gpu_kernel_source *src, gpu_cta *cta, uint3
            in->op != GPU_OP_EXIT) {
         uint64_t before = d->load_waits;
         scoreboard(&p, in, d);
-        wk->period += d->load_waits - before;
-        wk->minst = d->load_waits > before ? 0 : wk->minst;
-        wk->stored = d->load_waits > before ? 0 : wk->stored;
-        if (d->load_waits > before)
+        if (d->load_waits > before) { /* a new memory period */
+            wk->period++;
+            wk->minst = 0;
+            wk->stored = 0;
             end_segment(wk, d);
+        }
         wk->stored |= in->op == GPU_OP_STORE && in->active;
         count_inst(wk, in, d);
     }
@@ -354,15 +355,12 @@ hamm_status mwp_stream_all(const gpu_kernel_source *src, const hamm_mwp_machine 
     mwp_skew skew = {m->channels, m->channel_bytes, NULL, 0, 0, 0};
     mwp_inlet inlet = {.partitions = m->channels, .chunk = m->channel_bytes, .sms = sms,
                        .round_trip = icnt_cycles(m, m->mem_ld_cycles),
-                       .issue_interval = icnt_cycles(m, m->mem_issue_cycles > 0
-                                                            ? m->mem_issue_cycles
-                                                            : m->issue_cycles),
+                       .issue_interval = icnt_cycles(m, hamm_mwp_mem_issue(m)),
                        .warps_per_cta = warps};
     walk wk = {.rule = rule_of(d->coalescing), .line = d->memory_line_bytes, .merge = &merge,
                .skew = &skew, .inlet = &inlet, .channel_rate = channel_rate(m),
-               .alu_issue = m->issue_cycles,
-               .sfu_issue = m->sfu_issue_cycles > 0 ? m->sfu_issue_cycles : m->issue_cycles,
-               .mem_issue = m->mem_issue_cycles > 0 ? m->mem_issue_cycles : m->issue_cycles};
+               .alu_issue = m->issue_cycles, .sfu_issue = hamm_mwp_sfu_issue(m),
+               .mem_issue = hamm_mwp_mem_issue(m)};
     for (uint64_t c = 0; st == HAMM_OK && c < ctas; c++) {
         gpu_cta *cta = NULL;
         if ((st = src->open_cta(src->self, c, &cta, err)) != HAMM_OK)
