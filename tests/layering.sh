@@ -28,8 +28,8 @@ owner() {
     validate.h) echo validate ;;
     workload.h) echo workload ;;
     gpu.h) echo gpu ;;
-    mwp.h | mwp_sweep.h) echo model ;;
-    mwp_counts.h) echo workload ;;
+    mwp.h | mwp_sweep.h | mwp_counts.h) echo mwp ;;
+    import.h) echo import ;;
     *) echo "layering.sh: include/hamm/$1 belongs to no folder; add it to owner()" >&2
        return 1 ;;
     esac

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "hamm/gpu.h"
+#include "hamm/import.h"
 
 #define CMD "import-gpgpusim"
 #define MAX_CONFIG (16u << 20) /* far beyond any gpgpusim.config */

@@ -1,6 +1,6 @@
 /* accelsim_inst.h - one Accel-Sim instruction line, parsed: what the trace reader
  * (fmt_accelsim.c) turns into DRAM requests and what the GPU engine's .traceg source
- * (src/gpu/traceg_source.c) turns into a warp instruction.  One parser, so the two
+ * (src/workload/traceg_source.c) turns into a warp instruction.  One parser, so the two
  * never disagree about a line.
  *
  * The line (gpu-simulator/trace-parser/trace_parser.cc, parse_from_string):

@@ -1,14 +1,14 @@
 /* export_traceg.c - a whole workload written as an Accel-Sim recording directory:
  * kernelslist.g and one kernel-N.traceg per kernel (hamm/workload.h,
- * hamm_workload_export_traceg; the format: src/gpu/traceg_write.h, docs/ACCELSIM.md). */
+ * hamm_workload_export_traceg; the format: src/workload/traceg_write.h, docs/ACCELSIM.md). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu/traceg.h"
-#include "gpu/traceg_write.h"
 #include "hamm/workload.h"
 #include "source.h"
+#include "traceg.h"
+#include "traceg_write.h"
 
 /* Kernel `src` into DIR/kernel-ID.traceg, and its name into the list. */
 static hamm_status write_kernel(const gpu_kernel_source *src, const char *dir, size_t id,

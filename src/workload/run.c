@@ -4,9 +4,9 @@
 #include <sys/stat.h>
 
 #include "gpu/gpu.h"
-#include "gpu/traceg.h"
 #include "hamm/workload.h"
 #include "source.h"
+#include "traceg.h"
 
 int workload_is_recording(const char *path)
 {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "gpu/traceg.h"
+#include "workload/traceg.h"
 
 #define MAX_CTAS 64 /* the grid may say 2^47: replay a prefix */
 

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "hamm/gpu.h"
+#include "hamm/import.h"
 
 /* 4 clusters x 2 cores; 2 channels of 2 sub-partitions; a sectored write-back L2; the
  * timing string quoted over two lines; two options hamm ignores. */

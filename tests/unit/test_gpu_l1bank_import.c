@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "gpu/gpu_model.h"
-#include "hamm/gpu.h"
+#include "hamm/import.h"
 
 /* The options hamm requires, and an L1. */
 #define BASE                                                                          \

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "gpu/traceg_write.h"
+#include "workload/traceg_write.h"
 #include "traceg_helpers.h"
 #include "workload/source.h"
 

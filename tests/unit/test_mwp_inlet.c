@@ -1,5 +1,5 @@
 /* test_mwp_inlet.c - the crossbar inlets' schedule of the MWP/CWP counts
- * (src/workload/mwp_inlet.c, docs/MWP.md "The crossbar" and "The merge limit"), on rounds
+ * (src/mwp/mwp_inlet.c, docs/MWP.md "The crossbar" and "The merge limit"), on rounds
  * worked by hand: two partitions of 256-byte chunks (address 0: partition 0, 256:
  * partition 1), requests of 1 flit unless said, each request's send cycle recorded. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "workload/mwp_inlet.h"
+#include "mwp/mwp_inlet.h"
 
 /* A request as a test writes it: after = the id of the request it waits for, plus 1. */
 typedef struct req {

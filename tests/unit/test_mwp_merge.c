@@ -1,4 +1,4 @@
-/* test_mwp_merge.c - the in-flight merges of the MWP/CWP counts (src/workload/mwp_merge.c,
+/* test_mwp_merge.c - the in-flight merges of the MWP/CWP counts (src/mwp/mwp_merge.c,
  * docs/MWP.md "Merged requests" and "The merge limit"): which loads send a request, which
  * merge with one in flight, and which find it full, worked by hand. */
 #include <setjmp.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "workload/mwp_merge.h"
+#include "mwp/mwp_merge.h"
 
 /* A load of `addr` by group 0 in period 0 whose request would be `request`. */
 static int load(mwp_merge *m, uint64_t addr, uint32_t request, uint32_t *full)

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gpu/traceg.h"
+#include "workload/traceg.h"
 
 static char tg_dir[64];
 

@@ -4,7 +4,7 @@
 # (ALU), MUFU (SFU) or LDS (shared load) instructions, N = 100 and 200; the difference of
 # the two runs' cycles over 100 is the cycles an instruction (the kernel's start, its
 # instruction fetch included, cancels out).  The import's 6 pipeline cycles
-# (src/gpu/import_emit.c) come from this: 8, 26 and 32 cycles against latencies 2, 20, 26.
+# (src/import/import_emit.c) come from this: 8, 26 and 32 cycles against latencies 2, 20, 26.
 # Not run in CI; each Accel-Sim run takes about a second.  BENCH_DIR keeps the work.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 ACCELSIM_BUILD" >&2; exit 2; }

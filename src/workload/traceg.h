@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "kernel.h"
+#include "gpu/kernel.h"
 
 /* ---- kernelslist.g ---------------------------------------------------------------- */
 

@@ -4,7 +4,7 @@
 #define HAMM_WORKLOAD_MWP_COUNTS_H
 
 #include "hamm/mwp_counts.h"
-#include "source.h"
+#include "workload/source.h"
 
 /* Every warp of every CTA of `src`, in the order it hands them out, counted into d (its
  * coalescing, memory_line_bytes, shared_banks, channels and crossbar set by the caller);

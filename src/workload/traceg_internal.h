@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "io/lines.h"
-#include "kernel.h"
+#include "gpu/kernel.h"
 #include "trace/accelsim_inst.h"
 #include "traceg.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/traceg.h"
+#include "workload/traceg.h"
 #include "hamm/workload.h"
 #include "mwp_counts.h"
 

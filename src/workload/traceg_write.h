@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "kernel.h"
+#include "gpu/kernel.h"
 
 /* Where the written header puts the shared-memory window and local memory: the shared
  * offsets of a CTA (below 4 GiB) are written as TRACEG_SHMEM_BASE + offset. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hamm/gpu.h"
+#include "hamm/import.h"
 #include "import_internal.h"
 
 #define MAX_NAME 128
