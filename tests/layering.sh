@@ -21,7 +21,8 @@ owner() {
     banked.h) echo banked ;;
     dram_model.h) echo model ;;
     engine.h) echo engine ;;
-    command.h) echo check ;;
+    command.h) echo engine ;;
+    checker.h) echo check ;;
     report.h | errstats.h) echo report ;;
     generate.h) echo generate ;;
     plot.h) echo plot ;;

@@ -23,11 +23,6 @@
 extern "C" {
 #endif
 
-/* hamm/report.h's; declared here so that the schemes do not depend on the reports
- * (the engine's shared memory uses them, and the reports read the engine). */
-typedef struct hamm_report_input hamm_report_input;
-
-#define HAMM_CONFLICTS_SCHEMA "hamm-conflicts/1"
 #define HAMM_BANKED_MAX_LANES 1024u   /* accesses one parallel access serves (--modules) */
 #define HAMM_BANKED_MAX_GROUP 4096u   /* accesses in one group; a longer one is split */
 #define HAMM_BANKED_STRIDE_BASES 1024u /* base addresses the stride table tries */
@@ -112,6 +107,9 @@ HAMM_API void hamm_conflicts_add(hamm_conflicts *c, const hamm_request *reqs, si
 HAMM_API const hamm_conflict_stats *hamm_conflicts_result(hamm_conflicts *c);
 HAMM_API const hamm_banked_scheme *hamm_conflicts_scheme(const hamm_conflicts *c);
 HAMM_API const hamm_conflicts_options *hamm_conflicts_options_of(const hamm_conflicts *c);
+/* The accesses of a window group: the options' group, else the lanes; at most
+ * HAMM_BANKED_MAX_GROUP. */
+HAMM_API uint32_t hamm_conflicts_window(const hamm_conflicts *c);
 /* The conflict degree of one group of n word addresses (n <= HAMM_BANKED_MAX_GROUP). */
 HAMM_API uint32_t hamm_conflicts_degree(hamm_conflicts *c, const uint64_t *words, size_t n);
 /* The degree of `lanes` accesses base, base + stride, ...: at base 0, and the worst over
@@ -119,12 +117,6 @@ HAMM_API uint32_t hamm_conflicts_degree(hamm_conflicts *c, const uint64_t *words
 HAMM_API uint32_t hamm_conflicts_stride_degree(hamm_conflicts *c, uint64_t base, uint64_t stride);
 HAMM_API uint32_t hamm_conflicts_stride_worst(hamm_conflicts *c, uint64_t stride);
 HAMM_API void hamm_conflicts_free(hamm_conflicts *c);
-
-/* Schema hamm-conflicts/1 (docs/JSON.md): the trace, then per analysis its scheme, degree
- * distribution, cycles and its stride table for strides 1 .. max_stride.  Malloc'd,
- * newline-terminated; NULL when out of memory. */
-HAMM_API char *hamm_conflicts_json(const hamm_report_input *in, hamm_conflicts *const *list,
-                                   size_t n, uint32_t max_stride);
 
 #ifdef __cplusplus
 }

@@ -89,6 +89,15 @@ HAMM_API double hamm_dram_model_efficiency(const hamm_dram_model *m, uint32_t ch
  * have requests; negative when none has or h did not run. */
 HAMM_API double hamm_dram_model_weighted(const hamm_dram_model *m, hamm_heuristic h);
 HAMM_API double hamm_dram_model_mean(const hamm_dram_model *m, hamm_heuristic h);
+/* A value per heuristic with hamm_dram_model_efficiency's signature, so that one loop over
+ * the heuristics that ran writes a channel's row of a table or over all channels.  The
+ * two below are hamm_dram_model_weighted and hamm_dram_model_mean (`channel` unused). */
+typedef double (*hamm_model_measure)(const hamm_dram_model *m, uint32_t channel,
+                                     hamm_heuristic h);
+HAMM_API double hamm_dram_model_weighted_measure(const hamm_dram_model *m, uint32_t channel,
+                                                 hamm_heuristic h);
+HAMM_API double hamm_dram_model_mean_measure(const hamm_dram_model *m, uint32_t channel,
+                                             hamm_heuristic h);
 /* The trace's average row access locality (requests per activate of the no-overlap
  * profiler, arithmetic mean over channels with requests), and the heuristic that
  * locality-switch chose from it. */

@@ -3,6 +3,7 @@
 #ifndef HAMM_REPORT_H
 #define HAMM_REPORT_H
 
+#include "hamm/banked.h"
 #include "hamm/config.h"
 #include "hamm/dram_model.h"
 #include "hamm/engine.h"
@@ -20,6 +21,7 @@ extern "C" {
 #define HAMM_STATS_SCHEMA "hamm-stats/1"
 #define HAMM_PREDICT_SCHEMA "hamm-predict/1"
 #define HAMM_SIMULATE_SCHEMA "hamm-simulate/1"
+#define HAMM_CONFLICTS_SCHEMA "hamm-conflicts/1"
 
 /* Where a result came from: the trace as read and the model used. */
 typedef struct hamm_report_input {
@@ -51,6 +53,14 @@ HAMM_API char *hamm_report_gpu_json(const hamm_gpu *g, const char *system, const
 
 /* The measurements of a finished engine as JSON text (malloc'd); NULL when out of memory. */
 HAMM_API char *hamm_report_simulate_json(const hamm_report_input *in, const hamm_engine *e);
+
+/* Bank-conflict analyses of one trace (hamm/banked.h), schema hamm-conflicts/1
+ * (docs/JSON.md): the trace, then per analysis its scheme, degree distribution, cycles
+ * and its stride table for strides 1 .. max_stride.  Malloc'd, newline-terminated; NULL
+ * when out of memory. */
+HAMM_API char *hamm_report_conflicts_json(const hamm_report_input *in,
+                                          hamm_conflicts *const *list, size_t n,
+                                          uint32_t max_stride);
 
 #ifdef __cplusplus
 }

@@ -161,6 +161,11 @@ const hamm_conflicts_options *hamm_conflicts_options_of(const hamm_conflicts *c)
     return &c->opt;
 }
 
+uint32_t hamm_conflicts_window(const hamm_conflicts *c)
+{
+    return c->window;
+}
+
 void hamm_conflicts_free(hamm_conflicts *c)
 {
     if (!c)

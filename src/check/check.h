@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hamm/command.h"
+#include "hamm/checker.h"
 
 /* Bounds that keep the checker's state (channels x banks) small; the same as the model
  * files allow. */

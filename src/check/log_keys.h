@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hamm/command.h"
+#include "hamm/checker.h"
 
 #define LOG_MAGIC "# hamm command log 1"
 #define LOG_MAGIC_RANKS "# hamm command log 2" /* more than one rank per channel */

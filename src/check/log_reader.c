@@ -13,7 +13,7 @@
 #include "common/alloc.h"
 #include "io/lines.h"
 #include "log_keys.h"
-#include "trace/scan.h"
+#include "io/scan.h"
 
 #define READ_BUF (64u * 1024u) /* reader buffer: the longest line */
 

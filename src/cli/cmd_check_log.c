@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "hamm/command.h"
+#include "hamm/checker.h"
 
 #define DEFAULT_MAX 100
 

@@ -119,25 +119,13 @@ static void print_pct(FILE *out, double v)
 }
 
 static void print_row(FILE *out, const hamm_dram_model *m, const char *label, uint32_t channel,
-                      double (*value)(const hamm_dram_model *, uint32_t, hamm_heuristic))
+                      hamm_model_measure value)
 {
     fprintf(out, "%-9s", label);
     for (int h = 0; h < HAMM_HEUR_COUNT; h++)
         if (hamm_dram_model_heuristics(m) & (1u << h))
             print_pct(out, value(m, channel, (hamm_heuristic)h));
     fputc('\n', out);
-}
-
-static double weighted(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
-{
-    (void)c;
-    return hamm_dram_model_weighted(m, h);
-}
-
-static double mean(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
-{
-    (void)c;
-    return hamm_dram_model_mean(m, h);
 }
 
 static void print_table(FILE *out, const cli_result *res)
@@ -162,8 +150,8 @@ static void print_table(FILE *out, const cli_result *res)
         snprintf(label, sizeof label, "%u", c);
         print_row(out, m, label, c, hamm_dram_model_efficiency);
     }
-    print_row(out, m, "weighted", 0, weighted);
-    print_row(out, m, "mean", 0, mean);
+    print_row(out, m, "weighted", 0, hamm_dram_model_weighted_measure);
+    print_row(out, m, "mean", 0, hamm_dram_model_mean_measure);
 }
 
 static char *predict_json(const hamm_report_input *in, const void *data)

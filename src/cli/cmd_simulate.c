@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "hamm/command.h"
+#include "hamm/checker.h"
 #include "hamm/engine.h"
 #include "hamm/report.h"
 

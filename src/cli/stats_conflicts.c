@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hamm/banked.h"
+#include "hamm/report.h"
 #include "stats_conflicts.h"
 
 typedef struct run_data {
@@ -105,7 +106,7 @@ static hamm_status add_batch(void *ctx, const hamm_request *reqs, size_t n, hamm
 static char *conflicts_json(const hamm_report_input *in, const void *data)
 {
     const run_data *d = data;
-    return hamm_conflicts_json(in, d->list, d->n, d->max_stride);
+    return hamm_report_conflicts_json(in, d->list, d->n, d->max_stride);
 }
 
 /* The degree distribution: each degree that occurred, its groups and their share. */

@@ -8,6 +8,7 @@
 
 #include "../common/alloc.h"
 #include "config_internal.h"
+#include "config_json.h"
 
 #define DRAM_KEY "dram"
 #define PATH_BUF 4096

@@ -42,10 +42,6 @@ struct config_set {
 hamm_status config_set_parse(const char *arg, struct config_set *out, hamm_error *err);
 
 /* Apply `value` at dotted `path` inside `root`, creating missing objects on the way. */
-/* Every parameter of a loaded model as a JSON object (a new reference; NULL when out of
- * memory): what hamm_config_to_json prints and the reports embed. */
-json_t *config_to_json_value(const hamm_system_config *cfg);
-
 hamm_status config_set_apply(json_t *root, const char *path, json_t *value, hamm_error *err);
 
 #endif

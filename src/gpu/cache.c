@@ -454,8 +454,3 @@ int gpu_cache_bypassing(const gpu_cache *c)
 {
     return c->bypass;
 }
-
-const gpu_cache_params *gpu_cache_params_of(const gpu_cache *c)
-{
-    return &c->p;
-}

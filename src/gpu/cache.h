@@ -141,6 +141,5 @@ int gpu_cache_bypassing(const gpu_cache *c);
  * whether the cache is bypassed in the next window (dbsa.c). */
 int gpu_dbsa_decide(int bypassing, uint64_t reads, uint64_t misses, double threshold,
                     int resample);
-const gpu_cache_params *gpu_cache_params_of(const gpu_cache *c);
 
 #endif

@@ -68,11 +68,6 @@ uint32_t gpu_dwt_pick(const uint64_t *insts, uint32_t n)
     return best;
 }
 
-uint32_t gpu_dwt_chosen(const gpu_dwt *d)
-{
-    return d->chosen;
-}
-
 /* Thread instructions: what GPGPU-Sim, the thesis' simulator, counts as committed
  * instructions in its MPKI and IPC. */
 static uint64_t insts_of(const gpu_core *c)

@@ -24,7 +24,5 @@ void gpu_dwt_tick(gpu_dwt *d, gpu_core *const *cores);
 /* The winner of a sampling: the index of the largest count (the first of equal ones,
  * i.e. the fewest warps); n > 0. */
 uint32_t gpu_dwt_pick(const uint64_t *insts, uint32_t n);
-/* The limit every core took for the current kernel (warps a core), 0 while none has. */
-uint32_t gpu_dwt_chosen(const gpu_dwt *d);
 
 #endif

@@ -15,6 +15,7 @@
 #include "core.h"
 #include "hamm/addrmap.h"
 #include "hamm/engine.h"
+#include "horizontal.h"
 #include "icnt.h"
 #include "kernel.h"
 #include "partition.h"
@@ -52,6 +53,12 @@ uint32_t gpu_partitions(const gpu *g);
 const gpu_partition *gpu_partition_at(const gpu *g, uint32_t i);
 const hamm_engine *gpu_dram(const gpu *g);
 const gpu_icnt *gpu_request_net(const gpu *g);
-const gpu_icnt *gpu_reply_net(const gpu *g);
+const gpu_params *gpu_params_of(const gpu *g); /* what it was built with */
+/* The row locality of the requests entering and leaving the request crossbar
+ * (requests per activate; -1 when none was seen). */
+double gpu_locality_before_icnt(const gpu *g);
+double gpu_locality_after_icnt(const gpu *g);
+/* How rows shared by cores arrived at the channels (horizontal.h). */
+const gpu_horizontal_stats *gpu_horizontal_stats_of(const gpu *g);
 
 #endif

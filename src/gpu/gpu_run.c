@@ -228,7 +228,22 @@ const gpu_icnt *gpu_request_net(const gpu *g)
     return g->req;
 }
 
-const gpu_icnt *gpu_reply_net(const gpu *g)
+const gpu_params *gpu_params_of(const gpu *g)
 {
-    return g->rep;
+    return &g->p;
+}
+
+double gpu_locality_before_icnt(const gpu *g)
+{
+    return gpu_locality_of(&g->pre_icnt);
+}
+
+double gpu_locality_after_icnt(const gpu *g)
+{
+    return gpu_locality_of(&g->post_icnt);
+}
+
+const gpu_horizontal_stats *gpu_horizontal_stats_of(const gpu *g)
+{
+    return &g->horizontal.st;
 }

@@ -9,6 +9,15 @@
 
 #include "codec_impl.h"
 
+/* zlib counts bytes in uInt: at most this many go in or come out in one call (1 GiB). */
+#define GZ_MAX_CALL_BYTES (1u << 30)
+
+/* `avail` bytes, clipped to what one zlib call takes. */
+static uInt gz_call_bytes(size_t avail)
+{
+    return (uInt)(avail > GZ_MAX_CALL_BYTES ? GZ_MAX_CALL_BYTES : avail);
+}
+
 typedef struct gz_dec {
     z_stream s;
     int at_boundary; /* the last member ended and no byte of a new one was read */
@@ -38,12 +47,11 @@ static hamm_status gz_decode(void *state, io_span *src, io_span *dst, const char
 {
     gz_dec *g = state;
     size_t in_start = src->pos;
-    /* zlib counts in uInt: feed at most 1 GiB per call. */
     size_t avail_in = src->size - src->pos, avail_out = dst->size - dst->pos;
     g->s.next_in = (unsigned char *)src->p + src->pos;
-    g->s.avail_in = (uInt)(avail_in > (1u << 30) ? (1u << 30) : avail_in);
+    g->s.avail_in = gz_call_bytes(avail_in);
     g->s.next_out = (unsigned char *)dst->p + dst->pos;
-    g->s.avail_out = (uInt)(avail_out > (1u << 30) ? (1u << 30) : avail_out);
+    g->s.avail_out = gz_call_bytes(avail_out);
     uInt in0 = g->s.avail_in, out0 = g->s.avail_out;
     int ret = inflate(&g->s, Z_NO_FLUSH);
     src->pos += in0 - g->s.avail_in;
@@ -98,9 +106,9 @@ static hamm_status gz_encode(void *state, io_span *src, io_span *dst, int finish
     z_stream *s = state;
     size_t avail_in = src->size - src->pos, avail_out = dst->size - dst->pos;
     s->next_in = (unsigned char *)src->p + src->pos;
-    s->avail_in = (uInt)(avail_in > (1u << 30) ? (1u << 30) : avail_in);
+    s->avail_in = gz_call_bytes(avail_in);
     s->next_out = (unsigned char *)dst->p + dst->pos;
-    s->avail_out = (uInt)(avail_out > (1u << 30) ? (1u << 30) : avail_out);
+    s->avail_out = gz_call_bytes(avail_out);
     uInt in0 = s->avail_in, out0 = s->avail_out;
     int ret = deflate(s, finish && avail_in == s->avail_in ? Z_FINISH : Z_NO_FLUSH);
     src->pos += in0 - s->avail_in;

@@ -1,4 +1,5 @@
-/* lines.h - a decoded byte stream split into lines, with their numbers and offsets.
+/* lines.h - a decoded byte stream split into lines, with their numbers and offsets
+ * (scan.h splits a line into tokens and numbers).
  * One fixed buffer (a line may not exceed it); the readers of traces and of command
  * logs share it.  Lines are not NUL-terminated: use [start, end). */
 #ifndef HAMM_IO_LINES_H

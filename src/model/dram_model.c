@@ -340,6 +340,20 @@ double hamm_dram_model_mean(const hamm_dram_model *m, hamm_heuristic h)
     return combine(m, h, 0);
 }
 
+double hamm_dram_model_weighted_measure(const hamm_dram_model *m, uint32_t channel,
+                                        hamm_heuristic h)
+{
+    (void)channel;
+    return combine(m, h, 1);
+}
+
+double hamm_dram_model_mean_measure(const hamm_dram_model *m, uint32_t channel,
+                                    hamm_heuristic h)
+{
+    (void)channel;
+    return combine(m, h, 0);
+}
+
 const hamm_model_params *hamm_dram_model_params(const hamm_dram_model *m)
 {
     return &m->p;

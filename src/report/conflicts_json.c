@@ -1,6 +1,6 @@
 /* conflicts_json.c - `hamm stats --conflicts --json`: schema hamm-conflicts/1
  * (docs/JSON.md, docs/BANKED.md). */
-#include "banked/banked_conflicts.h"
+#include "hamm/banked.h"
 #include "hamm_build_config.h"
 #include "report/json_util.h"
 
@@ -46,7 +46,7 @@ static double mean_degree(const hamm_conflict_stats *st)
 
 static json_t *analysis_json(hamm_conflicts *c, uint32_t max_stride)
 {
-    const hamm_banked_scheme *s = &c->scheme;
+    const hamm_banked_scheme *s = hamm_conflicts_scheme(c);
     const hamm_conflict_stats *st = hamm_conflicts_result(c);
     json_t *free_strides = NULL;
     json_t *strides = strides_json(c, max_stride, &free_strides);
@@ -64,22 +64,22 @@ static json_t *analysis_json(hamm_conflicts *c, uint32_t max_stride)
                      report_measure(st->groups ? mean_degree(st) : -1.0));
 }
 
-char *hamm_conflicts_json(const hamm_report_input *in, hamm_conflicts *const *list, size_t n,
-                          uint32_t max_stride)
+char *hamm_report_conflicts_json(const hamm_report_input *in, hamm_conflicts *const *list,
+                                 size_t n, uint32_t max_stride)
 {
     json_t *analyses = json_array();
     int ok = analyses != NULL;
     for (size_t i = 0; ok && i < n; i++)
         report_append(analyses, analysis_json(list[i], max_stride), &ok);
     analyses = report_checked(analyses, ok);
-    const hamm_conflicts_options *o = n ? &list[0]->opt : NULL;
-    uint32_t lanes = n ? list[0]->scheme.lanes : 0;
+    const hamm_conflicts_options *o = n ? hamm_conflicts_options_of(list[0]) : NULL;
+    uint32_t lanes = n ? hamm_conflicts_scheme(list[0])->lanes : 0;
     json_t *root = json_pack(
         "{s:s, s:s, s:o, s:I, s:I, s:s, s:I, s:I, s:o}", "schema", HAMM_CONFLICTS_SCHEMA,
         "hamm_version", HAMM_VERSION, "input", report_input_json(in), "word_bytes",
         (json_int_t)(o ? o->word_bytes : 0), "lanes", (json_int_t)lanes, "grouping",
         o && o->group ? "window" : "warp-instruction", "window_accesses",
-        (json_int_t)(n ? list[0]->window : 0), "max_stride", (json_int_t)max_stride, "analyses",
+        (json_int_t)(n ? hamm_conflicts_window(list[0]) : 0), "max_stride", (json_int_t)max_stride, "analyses",
         analyses);
     return report_dump(root);
 }

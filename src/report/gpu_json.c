@@ -3,7 +3,8 @@
  * utilization, row locality, queue occupancy, reply stalls, L2). */
 #include <stdio.h>
 
-#include "gpu/gpu_internal.h"
+#include "gpu/gpu.h"
+#include "hamm/gpu.h"
 #include "hamm/report.h"
 #include "json_util.h"
 
@@ -133,12 +134,12 @@ static json_t *streaks_json(const gpu *g, int *ok)
  * requests before and after it (the Yuan thesis' Figure 4.4 and 6.17b measures). */
 static json_t *icnt_json(const gpu *g, int *ok)
 {
-    const gpu_icnt_params *n = &g->p.request_net;
-    double before = gpu_locality_of(&g->pre_icnt), after = gpu_locality_of(&g->post_icnt);
+    const gpu_icnt_params *n = &gpu_params_of(g)->request_net;
+    double before = gpu_locality_before_icnt(g), after = gpu_locality_after_icnt(g);
     json_t *o = json_object();
     report_set(o, "arbiter", json_string(gpu_icnt_arbiter_names[n->arbiter]), ok);
     report_set(o, "hold", json_string(gpu_icnt_hold_names[n->hold]), ok);
-    report_set(o, "held_grants", u64(gpu_icnt_stats_of(g->req)->held_grants), ok);
+    report_set(o, "held_grants", u64(gpu_icnt_stats_of(gpu_request_net(g))->held_grants), ok);
     report_set(o, "row_locality_before", report_measure(before), ok);
     report_set(o, "row_locality_after", report_measure(after), ok);
     report_set(o, "locality_preserved",
@@ -150,7 +151,7 @@ static json_t *icnt_json(const gpu *g, int *ok)
 /* How rows shared by cores arrive at the channels (src/gpu/horizontal.h). */
 static json_t *horizontal_json(const gpu *g, int *ok)
 {
-    const gpu_horizontal_stats *h = &g->horizontal.st;
+    const gpu_horizontal_stats *h = gpu_horizontal_stats_of(g);
     json_t *o = json_object();
     report_set(o, "pieces", u64(h->pieces), ok);
     report_set(o, "row_followers", u64(h->followers), ok);
@@ -180,8 +181,9 @@ static json_t *granularity_json(const gpu *g, int *ok)
         if (by[b])
             report_set(loads, key, u64(by[b]), ok);
     }
-    report_set(o, "adaptive", json_boolean(g->p.core.gran.adaptive), ok);
-    report_set(o, "max_bytes", u64(g->p.core.gran.max_bytes), ok);
+    const gpu_gran_params *gran = &gpu_params_of(g)->core.gran;
+    report_set(o, "adaptive", json_boolean(gran->adaptive), ok);
+    report_set(o, "max_bytes", u64(gran->max_bytes), ok);
     report_set(o, "hyper_requests", u64(hyper), ok);
     report_set(o, "hyper_merged_loads", u64(merged), ok);
     report_set(o, "loads_by_bytes", loads, ok);
@@ -225,7 +227,7 @@ char *hamm_report_gpu_json(const hamm_gpu *g, const char *system, const char *wo
     report_set(root, "workload", json_string(workload), &ok);
     report_set(root, "kernels", u64(kernels), &ok);
     report_set(root, "system", json_string(system), &ok);
-    report_set(root, "gpu", json_string(g->p.name), &ok);
+    report_set(root, "gpu", json_string(hamm_gpu_model_name(g)), &ok);
     report_set(root, "total", totals_json(g, wi, ti, &ok), &ok);
     report_set(root, "cores", cores, &ok);
     report_set(root, "channels", chans, &ok);

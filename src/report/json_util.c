@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "config/config_internal.h"
+#include "config/config_json.h"
 #include "json_util.h"
 
 json_t *report_file_size(const hamm_file_id *id)

@@ -21,8 +21,7 @@ static json_t *profiler_json(const hamm_dram_model *m, const hamm_model_totals *
 }
 
 /* {heuristic: value} for the heuristics that ran; `pick` chooses the value. */
-static json_t *by_heuristic(const hamm_dram_model *m, uint32_t channel,
-                            double (*pick)(const hamm_dram_model *, uint32_t, hamm_heuristic))
+static json_t *by_heuristic(const hamm_dram_model *m, uint32_t channel, hamm_model_measure pick)
 {
     json_t *o = json_object();
     int ok = o != NULL;
@@ -31,18 +30,6 @@ static json_t *by_heuristic(const hamm_dram_model *m, uint32_t channel,
             report_set(o, hamm_heuristic_name((hamm_heuristic)h),
                        report_measure(pick(m, channel, (hamm_heuristic)h)), &ok);
     return report_checked(o, ok);
-}
-
-static double pick_weighted(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
-{
-    (void)c;
-    return hamm_dram_model_weighted(m, h);
-}
-
-static double pick_mean(const hamm_dram_model *m, uint32_t c, hamm_heuristic h)
-{
-    (void)c;
-    return hamm_dram_model_mean(m, h);
 }
 
 /* Any profiler's totals: all count the same requests. */
@@ -101,8 +88,8 @@ static json_t *total_json(const hamm_dram_model *m)
                      "reads", (json_int_t)rd, "writes", (json_int_t)wr,
                      "row_locality_requests_per_activate",
                      loc < 0 ? json_null() : json_real(loc), "locality_switch_choice", choice,
-                     "efficiency_request_weighted", by_heuristic(m, 0, pick_weighted),
-                     "efficiency_channel_mean", by_heuristic(m, 0, pick_mean));
+                     "efficiency_request_weighted", by_heuristic(m, 0, hamm_dram_model_weighted_measure),
+                     "efficiency_channel_mean", by_heuristic(m, 0, hamm_dram_model_mean_measure));
 }
 
 char *hamm_report_predict_json(const hamm_report_input *in, const hamm_dram_model *m)

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "hamm/trace.h"
-#include "scan.h"
+#include "io/scan.h"
 
 /* Most requests one line may produce: a warp instruction of 32 lanes, each access
  * up to 16 bytes, can touch 64 blocks; twice that leaves room for odd widths. */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "config/config_internal.h"
+#include "config/config_json.h"
 #include "hamm/errstats.h"
 #include "hamm_build_config.h"
 #include "report/json_util.h"

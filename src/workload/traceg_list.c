@@ -9,7 +9,7 @@
 
 #include "common/alloc.h"
 #include "io/lines.h"
-#include "trace/scan.h"
+#include "io/scan.h"
 #include "traceg.h"
 
 #define LIST_NAME "kernelslist.g"

@@ -27,7 +27,7 @@
 
 #include <cmocka.h>
 
-#include "hamm/command.h"
+#include "hamm/checker.h"
 #include "hamm/config.h"
 #include "trace_helpers.h"
 

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "hamm/command.h"
+#include "hamm/checker.h"
 
 typedef struct referee {
     hamm_checker *checker;

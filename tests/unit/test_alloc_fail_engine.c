@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "alloc_sweep.h"
-#include "hamm/command.h"
+#include "hamm/checker.h"
 #include "hamm/config.h"
 #include "hamm/engine.h"
 #include "hamm/io.h"

@@ -4,22 +4,33 @@
  * order), with and without refresh; queue-head with activate_queue under every
  * combination of the others; with merge_same_address under every write queue
  * setting; and random configurations with 2 and 4 ranks per channel and rank-to-rank
- * gaps (tRTRS).  Not one command may break a constraint. */
+ * gaps (tRTRS).  Not one command may break a constraint.
+ *
+ * The whole takes half a minute on an idle core, so it runs in parts, one test each
+ * (tests/unit/meson.build): `test_engine_check PART PARTS` runs one system model's
+ * combinations (PART its name) or the rank configurations (PART "ranks"); PARTS is how
+ * many parts meson registers, which must be how many there are here, so that a system
+ * added to one list and not the other fails instead of going unchecked. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
-#include "hamm/command.h"
+#include "hamm/checker.h"
 #include "hamm/engine.h"
 #include "engine_referee.h"
 
 static const char *const systems[] = {"yuan09-baseline", "gtx480", "ddr4-2400-2ch",
                                       "hbm2-4stack"};
+#define NSYSTEMS (sizeof systems / sizeof systems[0])
+#define RANKS_PART "ranks" /* the part that runs random_rank_configurations */
+
+static size_t part_system; /* the system model every_scheduler_option_and_pattern runs */
 
 static unsigned refresh_runs; /* runs whose refresh count was checked */
 static uint64_t merged_requests; /* served by another request, over the merge runs */
@@ -229,24 +240,23 @@ static unsigned each_merge(const char *system, hamm_scheduler sched, pattern p, 
     return sizeof writes / sizeof writes[0];
 }
 
-static void every_model_scheduler_option_and_pattern(void **state)
+static void every_scheduler_option_and_pattern(void **state)
 {
     (void)state;
+    const char *system = systems[part_system];
     unsigned runs = 0;
-    for (size_t s = 0; s < sizeof systems / sizeof systems[0]; s++)
-        for (int sched = 0; sched < HAMM_SCHED_COUNT; sched++)
-            for (int p = 0; p < PATTERNS; p++)
-                for (int refresh = 0; refresh < 2; refresh++)
-                    runs += each_option(systems[s], (hamm_scheduler)sched, (pattern)p, refresh) +
-                            each_activate(systems[s], (hamm_scheduler)sched, (pattern)p,
-                                          refresh) +
-                            each_merge(systems[s], (hamm_scheduler)sched, (pattern)p, refresh);
+    for (int sched = 0; sched < HAMM_SCHED_COUNT; sched++)
+        for (int p = 0; p < PATTERNS; p++)
+            for (int refresh = 0; refresh < 2; refresh++)
+                runs += each_option(system, (hamm_scheduler)sched, (pattern)p, refresh) +
+                        each_activate(system, (hamm_scheduler)sched, (pattern)p, refresh) +
+                        each_merge(system, (hamm_scheduler)sched, (pattern)p, refresh);
     /* fr-fcfs: 3 write settings x 3 pages x 2 caps x (every order, and queue-head with
      * the activate queue); the others 3 x 3; and every scheduler 3 write settings with
      * merging */
     unsigned per = 3 * 3 * 2 * (HAMM_ORDER_COUNT + 1) + (HAMM_SCHED_COUNT - 1) * 3 * 3 +
                    HAMM_SCHED_COUNT * 3;
-    unsigned cases = sizeof systems / sizeof systems[0] * PATTERNS;
+    unsigned cases = PATTERNS;
     assert_int_equal(runs, cases * 2 * per);
     /* every refresh run of the options checked its refreshes */
     assert_int_equal(refresh_runs, cases * (per - HAMM_SCHED_COUNT * 3));
@@ -306,11 +316,24 @@ static void random_rank_configurations(void **state)
     extra_label[0] = '\0';
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_model_scheduler_option_and_pattern),
-        cmocka_unit_test(random_rank_configurations),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    if (argc != 3 || strtoul(argv[2], NULL, 10) != NSYSTEMS + 1) {
+        fprintf(stderr, "usage: test_engine_check PART %zu (PART: a system model or %s); "
+                        "tests/unit/meson.build must register a part for each of the %zu\n",
+                NSYSTEMS + 1, RANKS_PART, NSYSTEMS + 1);
+        return 1;
+    }
+    if (strcmp(argv[1], RANKS_PART) == 0) {
+        const struct CMUnitTest tests[] = {cmocka_unit_test(random_rank_configurations)};
+        return cmocka_run_group_tests(tests, NULL, NULL);
+    }
+    for (part_system = 0; part_system < NSYSTEMS; part_system++)
+        if (strcmp(argv[1], systems[part_system]) == 0) {
+            const struct CMUnitTest tests[] = {
+                cmocka_unit_test(every_scheduler_option_and_pattern)};
+            return cmocka_run_group_tests(tests, NULL, NULL);
+        }
+    fprintf(stderr, "test_engine_check: no part '%s'\n", argv[1]);
+    return 1;
 }

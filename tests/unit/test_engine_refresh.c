@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "hamm/command.h"
+#include "hamm/checker.h"
 #include "hamm/engine.h"
 #include "engine_referee.h"
 

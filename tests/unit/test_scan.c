@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "trace/scan.h"
+#include "io/scan.h"
 
 static scan_token tok(const char *s)
 {

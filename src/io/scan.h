@@ -1,7 +1,8 @@
-/* scan.h - token and number scanning shared by the text trace readers.
+/* scan.h - the tokens and numbers of one line (a line of lines.h): what the text trace
+ * readers, the command log reader and the Accel-Sim recordings' reader parse lines with.
  * Nothing here allocates; every number parser detects overflow. */
-#ifndef HAMM_TRACE_SCAN_H
-#define HAMM_TRACE_SCAN_H
+#ifndef HAMM_IO_SCAN_H
+#define HAMM_IO_SCAN_H
 
 #include <stddef.h>
 #include <stdint.h>
