@@ -29,7 +29,7 @@ owner() {
     validate.h) echo validate ;;
     workload.h) echo workload ;;
     gpu.h) echo gpu ;;
-    mwp.h | mwp_sweep.h | mwp_counts.h) echo mwp ;;
+    mwp.h | mwp_sweep.h | mwp_counts.h | mwp_efficiency.h | mwp_doc.h | mwp_validate.h) echo mwp ;;
     import.h) echo import ;;
     *) echo "layering.sh: include/hamm/$1 belongs to no folder; add it to owner()" >&2
        return 1 ;;

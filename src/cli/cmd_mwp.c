@@ -7,10 +7,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "hamm/mwp_sweep.h"
-#include "mwp_print.h"
-#include "mwp_sweep_print.h"
-#include "mwp_trace.h"
+#include "hamm/mwp_doc.h"
+#include "hamm/validate.h"
 
 #define CMD "mwp"
 
@@ -80,13 +78,22 @@ void cmd_mwp_help(FILE *out)
             "  -h, --help               this help\n");
 }
 
+/* What --trace and the options beside it ask for. */
+typedef struct trace_args {
+    cli_trace_opts in;                      /* -m, --model-path, --set, -f, -r, -k, -T */
+    const char *given[HAMM_MWP_TRACE_MAX]; /* --trace arguments: files or directories */
+    size_t ngiven;
+    hamm_heuristic heuristic;               /* -H (default command-timed) */
+    int timed;                              /* --replay timed */
+} trace_args;
+
 typedef struct mwp_args {
     const char *machine, *kernel, *out_path, *workload, *kernel_sel;
     int json;
     hamm_mwp_options options;
     int combined;
     const char *sweep;    /* --sweep PARAM=LIST */
-    mwp_trace_opts trace; /* --trace and the options that go with it */
+    trace_args trace;     /* --trace and the options that go with it */
     int trace_only;       /* an option that needs --trace was given */
 } mwp_args;
 
@@ -119,17 +126,28 @@ static int parse_efficiency(const char *arg, mwp_args *a)
     return CLI_OK;
 }
 
+static int parse_heuristic(const char *name, trace_args *t)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_heuristic_from_name(name, &t->heuristic, &err) != HAMM_OK ||
+        t->heuristic == HAMM_HEUR_COUNT)
+        return cli_usage(CMD, "--heuristic takes one of no-overlap, full-overlap, average, "
+                              "locality-switch or command-timed, not '%s'", name);
+    return CLI_OK;
+}
+
 /* The options that go with --trace: CLI_OK, or a usage error. */
 static int parse_trace_option(int c, const char *arg, mwp_args *a)
 {
     a->trace_only = 1;
     switch (c) {
     case OPT_TRACE:
-        if (a->trace.ngiven == MWP_TRACE_MAX)
-            return cli_usage(CMD, "--trace: at most %d", MWP_TRACE_MAX);
+        if (a->trace.ngiven == HAMM_MWP_TRACE_MAX)
+            return cli_usage(CMD, "--trace: at most %d", HAMM_MWP_TRACE_MAX);
         a->trace.given[a->trace.ngiven++] = arg;
         return CLI_OK;
-    case 'H': return mwp_trace_heuristic(CMD, arg, &a->trace);
+    case 'H': return parse_heuristic(arg, &a->trace);
     case 'R':
         if (strcmp(arg, "timed") != 0 && strcmp(arg, "saturated") != 0)
             return cli_usage(CMD, "--replay: expected saturated or timed, not '%s'", arg);
@@ -239,11 +257,14 @@ static int machine_path(const char *arg, char *out, size_t size)
     return CLI_OK;
 }
 
-static int write_out(const mwp_args *a, const mwp_run *run)
+/* The result to -o or standard output: its document as JSON, or the text for people;
+ * a sweep's when s is not NULL. */
+static int write_out(const mwp_args *a, const hamm_mwp_run *run, const hamm_mwp_sweep *s,
+                     const hamm_mwp_point *pts)
 {
     char *text = NULL;
     if (a->json || cli_wants_json(a->out_path)) {
-        text = mwp_json(run);
+        text = hamm_json_text(s ? hamm_mwp_sweep_doc(s, run, pts) : hamm_mwp_doc(run));
         if (!text) {
             fprintf(stderr, "hamm: out of memory\n");
             return CLI_FAIL;
@@ -256,47 +277,99 @@ static int write_out(const mwp_args *a, const mwp_run *run)
     }
     if (text)
         cli_fputs(text, out.fp);
+    else if (s)
+        hamm_mwp_sweep_write_text(out.fp, s, run, pts);
     else
-        mwp_print_table(out.fp, run);
+        hamm_mwp_write_text(out.fp, run);
     free(text);
     return cli_outfile_commit(&out);
 }
 
-/* E from the traces, with the system model -m names, else the machine's. */
-static int trace_efficiency(const mwp_args *a, mwp_run *run, mwp_trace_result *tr)
+static hamm_status add_batch(void *meter, const hamm_request *reqs, size_t n, hamm_error *err)
+{
+    (void)err;
+    hamm_mwp_meter_add(meter, reqs, n);
+    return HAMM_OK;
+}
+
+/* Every trace into the meter, with hamm predict's progress line and warnings. */
+static hamm_status feed(const hamm_trace_options *topts, const hamm_mwp_efficiency *e,
+                        const hamm_system_config *cfg, hamm_mwp_meter *m, hamm_error *err)
+{
+    hamm_capacity cap;
+    cli_capacity_init(&cap, cfg);
+    hamm_status st = HAMM_OK;
+    for (size_t i = 0; st == HAMM_OK && i < e->nfiles; i++) {
+        hamm_trace_reader *rd = NULL;
+        st = hamm_trace_reader_open(&rd, e->files[i], topts, err);
+        if (st == HAMM_OK)
+            st = cli_stream(rd, &cap, add_batch, m, err);
+        if (st == HAMM_OK)
+            cli_report_skipped(rd);
+        hamm_trace_reader_free(rd);
+    }
+    if (st == HAMM_OK)
+        cli_report_capacity(&cap);
+    return st;
+}
+
+/* E from the traces in e->files, with the system model -m names, else the machine's. */
+static int trace_efficiency(const mwp_args *a, hamm_mwp_run *run, hamm_mwp_efficiency *e)
 {
     const char *model = a->trace.in.model ? a->trace.in.model : run->machine.system;
     if (!model[0])
         return cli_usage(CMD, "--trace needs -m SYSTEM: the machine %s names no system "
                               "model (\"system\" in its file)", run->machine.name);
-    int rc = mwp_trace_run(&a->trace, model, tr);
+    cli_trace_opts in = a->trace.in;
+    in.model = model;
+    in.trace.prefetch = 0; /* the model's worker is the second thread, as in predict */
+    hamm_system_config cfg;
+    int rc = cli_load_model(&in, &cfg);
     if (rc != CLI_OK)
         return rc;
-    run->options.dram_efficiency = tr->efficiency;
+    snprintf(e->model_arg, sizeof e->model_arg, "%s", model);
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_mwp_meter *m = NULL;
+    if (hamm_mwp_meter_new(&m, &cfg, a->trace.heuristic, a->trace.timed,
+                           a->trace.in.trace.prefetch ? 2 : 1, &err) != HAMM_OK ||
+        feed(&in.trace, e, &cfg, m, &err) != HAMM_OK ||
+        hamm_mwp_meter_finish(m, e, &err) != HAMM_OK)
+        rc = cli_report(&err);
+    hamm_mwp_meter_free(m);
+    if (rc != CLI_OK)
+        return rc;
+    run->options.dram_efficiency = e->efficiency;
     run->combined = 1;
-    run->trace = tr;
+    run->trace = e;
     return CLI_OK;
 }
 
-static int predict(const mwp_args *a, mwp_run *run)
+/* One prediction, or one per value of the sweep, written out. */
+static int predict(const mwp_args *a, hamm_mwp_run *run, const hamm_mwp_sweep *sweep)
 {
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_mwp_options plain = run->options;
-    plain.dram_efficiency = 1;
-    hamm_status st = hamm_mwp_predict(&run->machine, &run->kernel, &plain, &run->plain, &err);
-    if (st != HAMM_OK)
-        hamm_error_locate(&err, HAMM_IN(a->kernel));
-    if (st == HAMM_OK && run->combined)
-        st = hamm_mwp_predict(&run->machine, &run->kernel, &run->options, &run->with_e, &err);
-    return st != HAMM_OK ? cli_report(&err) : write_out(a, run);
+    if (!sweep)
+        return hamm_mwp_run_predict(run, &err) != HAMM_OK ? cli_report(&err)
+                                                          : write_out(a, run, NULL, NULL);
+    hamm_mwp_point *pts = calloc(sweep->count ? sweep->count : 1, sizeof *pts);
+    if (!pts) {
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    int rc = hamm_mwp_run_sweep(sweep, run, pts, &err) != HAMM_OK
+                 ? cli_report(&err) : write_out(a, run, sweep, pts);
+    free(pts);
+    return rc;
 }
 
 static int run_model(const mwp_args *a, const char *mpath, const hamm_mwp_sweep *sweep,
-                     mwp_trace_result *tr)
+                     hamm_mwp_efficiency *e)
 {
-    mwp_run run = {.machine_path = mpath, .kernel_path = a->kernel, .options = a->options,
-                   .combined = a->combined, .derived = a->workload != NULL};
+    hamm_mwp_run run = {.machine_path = mpath, .kernel_path = a->kernel,
+                        .options = a->options, .combined = a->combined,
+                        .derived = a->workload != NULL};
     hamm_error err;
     hamm_error_clear(&err);
     hamm_status st = hamm_mwp_load_machine(&run.machine, mpath, &err);
@@ -306,13 +379,8 @@ static int run_model(const mwp_args *a, const char *mpath, const hamm_mwp_sweep 
                          : hamm_mwp_load_kernel(&run.kernel, a->kernel, &err);
     if (st != HAMM_OK)
         return cli_report(&err);
-    int rc = a->trace.ngiven ? trace_efficiency(a, &run, tr) : CLI_OK;
-    if (rc != CLI_OK)
-        return rc;
-    if (sweep)
-        return mwp_sweep_output(sweep, &run, a->json || cli_wants_json(a->out_path),
-                                a->out_path);
-    return predict(a, &run);
+    int rc = a->trace.ngiven ? trace_efficiency(a, &run, e) : CLI_OK;
+    return rc != CLI_OK ? rc : predict(a, &run, sweep);
 }
 
 /* --sweep's list, parsed before any work: a bad one is a usage error. */
@@ -331,7 +399,7 @@ static int parse_sweep(const mwp_args *a, hamm_mwp_sweep *s)
 }
 
 /* Before any work: no output names an input (the machine, the kernel, every trace). */
-static int check_paths(const mwp_args *a, const char *mpath, const mwp_trace_result *tr)
+static int check_paths(const mwp_args *a, const char *mpath, const hamm_mwp_efficiency *tr)
 {
     size_t n = 3 + tr->nfiles;
     cli_path *paths = calloc(n, sizeof *paths);
@@ -352,15 +420,19 @@ static int check_paths(const mwp_args *a, const char *mpath, const mwp_trace_res
 static int run_checked(const mwp_args *a, const char *mpath)
 {
     hamm_mwp_sweep sweep = {0};
-    mwp_trace_result tr = {0};
+    hamm_mwp_efficiency e = {0};
     int rc = a->sweep ? parse_sweep(a, &sweep) : CLI_OK;
-    if (rc == CLI_OK && a->trace.ngiven)
-        rc = mwp_trace_expand(&a->trace, &tr);
+    if (rc == CLI_OK && a->trace.ngiven) {
+        hamm_error err;
+        hamm_error_clear(&err);
+        if (hamm_mwp_trace_files(a->trace.given, a->trace.ngiven, &e, &err) != HAMM_OK)
+            rc = cli_report(&err);
+    }
     if (rc == CLI_OK)
-        rc = check_paths(a, mpath, &tr);
+        rc = check_paths(a, mpath, &e);
     if (rc == CLI_OK)
-        rc = run_model(a, mpath, a->sweep ? &sweep : NULL, &tr);
-    mwp_trace_free(&tr);
+        rc = run_model(a, mpath, a->sweep ? &sweep : NULL, &e);
+    hamm_mwp_efficiency_free(&e);
     hamm_mwp_sweep_free(&sweep);
     return rc;
 }
@@ -370,6 +442,7 @@ int cmd_mwp(int argc, char **argv)
     mwp_args a = {0};
     hamm_mwp_options_init(&a.options);
     cli_trace_init(&a.trace.in);
+    a.trace.heuristic = HAMM_HEUR_COMMAND_TIMED;
     int rc = parse_options(argc, argv, &a);
     if (rc < 0)
         return CLI_OK;

@@ -161,7 +161,5 @@ void entry_result_clear(entry_result *r)
     free(r->channels);
     r->channels = NULL;
     r->nchannels = 0;
-    free(r->mwp);
-    r->mwp = NULL;
-    r->nmwp = 0;
+    hamm_mwp_checks_free(&r->mwp);
 }

@@ -6,7 +6,7 @@
 #include "hamm/dram_model.h"
 #include "hamm/engine.h"
 #include "hamm/gpu.h"
-#include "hamm/mwp.h"
+#include "hamm/mwp_validate.h"
 #include "hamm/io.h"
 #include "hamm/stream.h"
 #include "suite.h"
@@ -19,15 +19,6 @@ typedef struct channel_point {
     double occupancy; /* engine's average queue occupancy while non-empty */
     double predicted[HAMM_HEUR_COUNT];
 } channel_point;
-
-/* One kernel of an "mwp" entry: the engine's cycles and the MWP/CWP predictions. */
-typedef struct mwp_row {
-    size_t kernel;        /* index in the workload */
-    char name[128];
-    uint64_t measured;    /* core cycles from its launch to its last CTA's end */
-    double efficiency;    /* E: DRAM busy / active cycles while it ran; < 0: no access */
-    hamm_mwp_result plain, combined;
-} mwp_row;
 
 typedef struct entry_result {
     hamm_status status;
@@ -46,8 +37,7 @@ typedef struct entry_result {
     hamm_file_id trace_id;     /* the trace file's size and hash */
     channel_point *channels; /* the channels with requests, in order */
     size_t nchannels;
-    mwp_row *mwp; /* an "mwp" entry's kernels, in order (entry_mwp.c) */
-    size_t nmwp;
+    hamm_mwp_checks mwp; /* an "mwp" entry's kernels, in order (hamm/mwp_validate.h) */
 } entry_result;
 
 /* Run entry e of s with the extra overrides; the outcome (error included) lands in *r.
@@ -59,9 +49,8 @@ void entry_result_clear(entry_result *r);
 /* An entry with a "workload" (entry_gpu.c): entry_run's work for it, on a cleared *r. */
 void entry_run_gpu(const hamm_suite *s, size_t e, const char *const *sets, size_t nsets,
                    entry_result *r);
-/* An "mwp" entry's run (entry_mwp.c): every kernel of the description on g, one after
- * the other, each measured and predicted into r->mwp. */
-hamm_status entry_run_mwp(hamm_gpu *g, const suite_entry *en, entry_result *r, hamm_error *err);
+/* What an "mwp" entry runs and how its document names it (entry_gpu.c). */
+hamm_mwp_validation entry_mwp_validation(const suite_entry *en);
 
 /* The per-channel and mean numbers of *r from the engine that measured and the model that
  * predicted (finished both). */

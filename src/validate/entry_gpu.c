@@ -73,7 +73,16 @@ static void describe(const hamm_system_config *cfg, entry_result *r)
     r->config = *cfg;
 }
 
-/* Run the workload on a GPU over cfg's memory with the tap feeding t->model. */
+hamm_mwp_validation entry_mwp_validation(const suite_entry *en)
+{
+    return (hamm_mwp_validation){.workload = en->trace_path, .machine = &en->machine,
+                                 .issue_bound = en->issue_bound, .queueing = en->queueing,
+                                 .machine_arg = en->mwp_machine,
+                                 .machine_path = en->mwp_machine_path, .group = en->mwp_group};
+}
+
+/* Run the workload on a GPU over cfg's memory with the tap feeding t->model; an "mwp"
+ * entry's kernels one by one, each measured and predicted. */
 static hamm_status run_gpu(const suite_entry *en, const hamm_system_config *cfg, gpu_tap *t,
                            hamm_gpu **g, hamm_error *err)
 {
@@ -82,8 +91,9 @@ static hamm_status run_gpu(const suite_entry *en, const hamm_system_config *cfg,
     hamm_status rc = gpu_model_path(cfg, model, sizeof model, err);
     if (rc == HAMM_OK)
         rc = hamm_gpu_new(g, cfg, model, 1, tap_request, t, err);
+    hamm_mwp_validation v = entry_mwp_validation(en);
     if (rc == HAMM_OK)
-        rc = en->mwp_machine ? entry_run_mwp(*g, en, t->r, err)
+        rc = en->mwp_machine ? hamm_mwp_validate(*g, &v, &t->r->mwp, err)
                              : hamm_workload_run(*g, en->trace_path, &kernels, err);
     if (rc != HAMM_OK)
         return rc;

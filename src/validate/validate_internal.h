@@ -12,10 +12,4 @@ json_t *validate_doc(const hamm_suite *s, const char *const *sets, size_t nsets,
 /* One STATS object (docs/JSON.md). */
 json_t *validate_stats_json(const hamm_errstats *t);
 
-/* The MWP/CWP parts (mwp_json.c): an "mwp" entry's "mwp" object; the kernels of every
- * entry; the summary's "mwp" object (relative errors per kernel and per workload). */
-json_t *mwp_entry_json(const suite_entry *e, const entry_result *r);
-size_t mwp_rows(const hamm_suite *s, const entry_result *r);
-json_t *mwp_summary_json(const hamm_suite *s, const entry_result *r);
-
 #endif

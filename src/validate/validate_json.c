@@ -60,8 +60,9 @@ static json_t *entry_json_base(const hamm_suite *s, size_t i, const entry_result
 static json_t *entry_json(const hamm_suite *s, size_t i, const entry_result *r)
 {
     json_t *o = entry_json_base(s, i, r);
+    hamm_mwp_validation v = entry_mwp_validation(&s->entries[i]);
     if (o && s->entries[i].mwp_machine &&
-        json_object_set_new(o, "mwp", mwp_entry_json(&s->entries[i], r)) != 0) {
+        json_object_set_new(o, "mwp", hamm_mwp_validation_json(&v, &r->mwp)) != 0) {
         json_decref(o);
         return NULL;
     }
@@ -178,6 +179,26 @@ static json_t *stats_by_model(const hamm_suite *s, const entry_result *r, double
     return report_checked(o, ok);
 }
 
+/* summary.mwp over the entries' MWP/CWP kernels (none: no key; *ok cleared on failure). */
+static void mwp_summary(json_t *o, const hamm_suite *s, const entry_result *r, int *ok)
+{
+    size_t kernels = 0;
+    for (size_t i = 0; i < s->n; i++)
+        kernels += r[i].mwp.count;
+    if (!kernels)
+        return;
+    hamm_mwp_checks *checks = hamm_calloc_array(s->n, sizeof *checks);
+    const char **groups = hamm_calloc_array(s->n, sizeof *groups);
+    for (size_t i = 0; checks && groups && i < s->n; i++) {
+        checks[i] = r[i].mwp;
+        groups[i] = s->entries[i].mwp_group;
+    }
+    report_set(o, "mwp",
+               checks && groups ? hamm_mwp_validation_summary(checks, groups, s->n) : NULL, ok);
+    free(checks);
+    free(groups);
+}
+
 static json_t *summary_json(const hamm_suite *s, const entry_result *r)
 {
     size_t slots = s->n;
@@ -190,10 +211,10 @@ static json_t *summary_json(const hamm_suite *s, const entry_result *r)
         o = json_pack("{s:o, s:o, s:o}", "per_entry", stats_by_heuristic(s, r, 0, NULL, m, p),
                       "per_channel", stats_by_heuristic(s, r, 1, NULL, m, p), "per_model",
                       stats_by_model(s, r, m, p));
-    if (o && mwp_rows(s, r) && json_object_set_new(o, "mwp", mwp_summary_json(s, r)) != 0) {
-        json_decref(o);
-        o = NULL;
-    }
+    int ok = o != NULL;
+    if (ok)
+        mwp_summary(o, s, r, &ok);
+    o = report_checked(o, ok);
     free(m);
     free(p);
     return o;
