@@ -54,6 +54,20 @@ static json_t *load(const char *path)
     return doc;
 }
 
+/* index.md and index.html for one document's figures, into `dir`. */
+static hamm_status write_index(const char *cmdline, const json_t *doc,
+                               const hamm_plot_result *res, const char *dir, hamm_error *err)
+{
+    const hamm_plot_result *plots[] = {res};
+    int validate = strcmp(res->schema, "hamm-validate/1") == 0;
+    int sweep = strcmp(res->schema, "hamm-sweep/1") == 0;
+    int experiment = strcmp(res->schema, "hamm-experiment/1") == 0;
+    const json_t *sweeps[] = {doc};
+    hamm_report_page page = {cmdline, validate ? doc : NULL, sweeps, sweep ? 1 : 0,
+                             plots, 1, sweeps, experiment ? 1 : 0};
+    return hamm_report_write_index(dir, &page, err);
+}
+
 static int run(const char *path, const char *dir, hamm_plot_options *o, const char *cmdline)
 {
     char templates[4096];
@@ -68,24 +82,15 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
     hamm_plot_result res;
     hamm_stage stage; /* the library stages its files too; this one is removed on a signal */
     int rc = CLI_OK;
+    /* The page goes into the stage with the figures, so DIR gets all of it or none. */
     if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
         rc = cli_report(&err);
-    else if (hamm_plot_write(doc, stage.path, o, &res, &err) != HAMM_OK) {
+    else if (hamm_plot_write(doc, stage.path, o, &res, &err) != HAMM_OK ||
+        write_index(cmdline, doc, &res, stage.path, &err) != HAMM_OK) {
         cli_stage_abort(&stage);
         rc = cli_report(&err);
     } else if (cli_stage_commit(&stage, &err) != HAMM_OK)
         rc = cli_report(&err);
-    if (rc == CLI_OK) {
-        const hamm_plot_result *plots[] = {&res};
-        int validate = strcmp(res.schema, "hamm-validate/1") == 0;
-        int sweep = strcmp(res.schema, "hamm-sweep/1") == 0;
-        int experiment = strcmp(res.schema, "hamm-experiment/1") == 0;
-        const json_t *sweeps[] = {doc};
-        hamm_report_page page = {cmdline, validate ? doc : NULL, sweeps, sweep ? 1 : 0,
-                                 plots, 1, sweeps, experiment ? 1 : 0};
-        if (hamm_report_write_index(dir, &page, &err) != HAMM_OK)
-            rc = cli_report(&err);
-    }
     if (rc == CLI_OK && !res.rendered)
         fprintf(stderr, "hamm: images skipped: %s\n", res.not_rendered);
     json_decref(doc);
