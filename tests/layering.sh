@@ -25,8 +25,8 @@ owner() {
     checker.h) echo check ;;
     report.h | errstats.h) echo report ;;
     generate.h) echo generate ;;
-    plot.h) echo plot ;;
-    validate.h) echo validate ;;
+    plot.h | report_run.h) echo plot ;;
+    validate.h | sweep.h) echo validate ;;
     workload.h) echo workload ;;
     gpu.h) echo gpu ;;
     mwp.h | mwp_sweep.h | mwp_counts.h | mwp_efficiency.h | mwp_doc.h | mwp_validate.h) echo mwp ;;

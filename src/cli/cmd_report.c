@@ -2,15 +2,14 @@
  * the model against the engine on a suite, run the sensitivity sweeps the suite names,
  * draw every figure and write the report page.  The report is built in a staging
  * directory and put in place whole, so a failed run leaves no partial report. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "hamm/plot.h"
-#include "sweep.h"
-#include "validate_print.h"
+#include "hamm/report_run.h"
+#include "validate_watch.h"
 
 void cmd_report_help(FILE *out)
 {
@@ -83,154 +82,55 @@ static int parse_args(int argc, char **argv, report_opts *o)
     return CLI_OK;
 }
 
-/* Write doc's JSON text as stage/NAME (the same bytes `--json` writes). */
-static int write_json(const hamm_stage *stage, const char *name, json_t *doc)
-{
-    char path[sizeof stage->path + 128];
-    snprintf(path, sizeof path, "%s/%s", stage->path, name);
-    char *text = hamm_json_text(json_incref(doc));
-    FILE *f = text ? fopen(path, "w") : NULL;
-    int ok = f && fputs(text, f) >= 0, e = text ? errno : ENOMEM;
-    if (f && fclose(f) != 0 && ok)
-        ok = 0, e = errno;
-    free(text);
-    if (!ok)
-        fprintf(stderr, "hamm: %s: cannot write: %s\n", path, strerror(e));
-    return ok ? CLI_OK : CLI_FAIL;
-}
-
-/* What the report gathers: the documents, their figures, where they go. */
-typedef struct report_run {
-    const report_opts *o;
-    hamm_stage stage;
-    const cli_model_path *models;
-    json_t *validate;
-    json_t *sweeps[16], *experiments[16];
-    hamm_plot_result plots[33];
-    size_t nsweeps, nexperiments, nplots;
-} report_run;
-
-/* Figures of one document, with a file-name prefix when it needs one. */
-static int plot(report_run *r, const json_t *doc, const char *prefix)
-{
-    hamm_plot_options po = r->o->plot;
-    po.prefix = prefix;
-    hamm_error err;
-    hamm_error_clear(&err);
-    if (hamm_plot_write(doc, r->stage.path, &po, &r->plots[r->nplots], &err) != HAMM_OK)
-        return cli_report(&err);
-    r->nplots++;
-    return CLI_OK;
-}
-
-/* Sweep i of the suite: its own suite, the grid, the result file and its figures.  Two
- * sweeps over the same first key would draw figures of one name, so later ones get
- * their sweep's name as a prefix. */
-static int run_sweep(report_run *r, const hamm_suite *s, size_t i)
-{
-    hamm_suite *sub = NULL;
-    const hamm_grid *g = hamm_suite_sweep_grid(s, i);
-    const char *name = hamm_suite_sweep_name(s, i);
-    int rc = cli_sweep_suite(hamm_suite_sweep_suite(s, i), r->models, &sub);
-    json_t *doc = NULL;
-    if (rc == CLI_OK)
-        rc = cli_sweep_run(sub, g, r->o->v.sets, r->o->v.nsets, r->o->v.jobs, &doc);
-    hamm_suite_free(sub);
-    if (rc != CLI_OK)
-        return rc;
-    r->sweeps[r->nsweeps++] = doc;
-    char file[160], prefix[80] = "";
-    snprintf(file, sizeof file, "sweep-%s.json", name);
-    const char *key = json_string_value(json_object_get(
-        json_array_get(json_object_get(doc, "grid"), 0), "key"));
-    for (size_t k = 0; k + 1 < r->nsweeps; k++) {
-        const json_t *first = json_array_get(json_object_get(r->sweeps[k], "grid"), 0);
-        if (strcmp(json_string_value(json_object_get(first, "key")), key) == 0)
-            snprintf(prefix, sizeof prefix, "%s-", name);
-    }
-    rc = write_json(&r->stage, file, doc);
-    return rc == CLI_OK ? plot(r, doc, prefix[0] ? prefix : NULL) : rc;
-}
-
-/* Experiment i of the suite (docs/SUITES.md, "experiments"): its GPU runs, the result
- * file experiment-NAME.json and its figure. */
-static int run_experiment(report_run *r, const hamm_suite *s, size_t i)
-{
-    hamm_validate_options vo = {r->o->v.sets, r->o->v.nsets, r->o->v.jobs, NULL, NULL};
-    hamm_error err;
-    hamm_error_clear(&err);
-    json_t *doc = NULL;
-    if (hamm_experiment_run(s, i, &vo, &doc, &err) != HAMM_OK)
-        return cli_report(&err);
-    r->experiments[r->nexperiments++] = doc;
-    char file[160];
-    snprintf(file, sizeof file, "experiment-%s.json", hamm_suite_experiment_name(s, i));
-    int rc = write_json(&r->stage, file, doc);
-    return rc == CLI_OK ? plot(r, doc, NULL) : rc;
-}
-
-/* Validate (when the suite has entries), the sweeps, the experiments, the figures and
- * the page, all into the stage. */
-static int build(report_run *r, const hamm_suite *s)
-{
-    const report_opts *o = r->o;
-    int rc = CLI_OK;
-    if (hamm_suite_size(s) > 0)
-        rc = cli_validate_run(s, o->v.sets, o->v.nsets, o->v.jobs, "validate", &r->validate);
-    if (rc == CLI_OK && r->validate)
-        rc = write_json(&r->stage, "validate.json", r->validate);
-    if (rc == CLI_OK && r->validate)
-        rc = plot(r, r->validate, NULL);
-    size_t n = o->sweeps ? hamm_suite_sweeps(s) : 0, nx = hamm_suite_experiments(s);
-    if (n > sizeof r->sweeps / sizeof r->sweeps[0] ||
-        nx > sizeof r->experiments / sizeof r->experiments[0]) {
-        fprintf(stderr, "hamm: %s: more than 16 sweeps or 16 experiments\n",
-                hamm_suite_path(s));
-        rc = CLI_FAIL;
-    }
-    for (size_t i = 0; rc == CLI_OK && i < n; i++)
-        rc = run_sweep(r, s, i);
-    for (size_t i = 0; rc == CLI_OK && i < nx; i++)
-        rc = run_experiment(r, s, i);
-    if (rc != CLI_OK)
-        return rc;
-    const hamm_plot_result *plots[33];
-    for (size_t i = 0; i < r->nplots; i++)
-        plots[i] = &r->plots[i];
-    hamm_report_page page = {o->cmdline, r->validate, (const json_t *const *)r->sweeps,
-                             r->nsweeps, plots, r->nplots,
-                             (const json_t *const *)r->experiments, r->nexperiments};
-    hamm_error err;
-    hamm_error_clear(&err);
-    return hamm_report_write_index(r->stage.path, &page, &err) == HAMM_OK ? CLI_OK
-                                                                          : cli_report(&err);
-}
-
 /* The suite given, else the default suite that came with hamm. */
 static int load_suite(const report_opts *o, const cli_model_path *models, hamm_suite **s)
 {
     char path[4096];
-    if (o->suite)
-        return cli_sweep_suite(o->suite, models, s);
-    if (!cli_data_dir("models/suites/default.json", path, sizeof path)) {
+    const char *suite = o->suite;
+    if (!suite && !cli_data_dir("models/suites/default.json", path, sizeof path)) {
         fprintf(stderr, "hamm: cannot find hamm's default suite (name a SUITE)\n");
         return CLI_FAIL;
     }
-    return cli_sweep_suite(path, models, s);
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_sweep_suite_load(suite ? suite : path, &models->path, s, &err) != HAMM_OK)
+        return cli_report(&err);
+    return CLI_OK;
 }
 
-static void say_where(const report_run *r)
+static void say_where(const hamm_stage *stage, const hamm_report_summary *sum)
 {
-    size_t figures = 0;
-    for (size_t i = 0; i < r->nplots; i++)
-        figures += r->plots[i].nfigures;
-    printf("report: %s/index.html (and index.md): %zu figures, %zu sweeps", r->stage.dir,
-           figures, r->nsweeps);
-    if (r->nexperiments)
-        printf(", %zu experiments", r->nexperiments);
+    printf("report: %s/index.html (and index.md): %zu figures, %zu sweeps", stage->dir,
+           sum->figures, sum->sweeps);
+    if (sum->experiments)
+        printf(", %zu experiments", sum->experiments);
     printf("\n");
-    if (r->nplots && !r->plots[0].rendered)
-        fprintf(stderr, "hamm: images skipped: %s\n", r->plots[0].not_rendered);
+    if (sum->images_skipped)
+        fprintf(stderr, "hamm: images skipped: %s\n", sum->not_rendered);
+}
+
+/* The report built in a stage that a fatal signal removes, put in place whole. */
+static int run(const report_opts *o, const hamm_suite *s, const cli_model_path *models)
+{
+    cli_validate_watch w;
+    cli_validate_watch_init(&w);
+    hamm_report_options ro = {.sets = o->v.sets, .nsets = o->v.nsets, .jobs = o->v.jobs,
+                              .sweeps = o->sweeps, .plot = o->plot, .command_line = o->cmdline,
+                              .models = &models->path, .watch = &w.watch};
+    hamm_report_summary sum;
+    hamm_stage stage;
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (cli_stage_open(&stage, o->v.out_path, &err) != HAMM_OK)
+        return cli_report(&err);
+    if (hamm_report_run(s, stage.path, &ro, &sum, &err) != HAMM_OK) {
+        cli_stage_abort(&stage);
+        return cli_report(&err);
+    }
+    if (cli_stage_commit(&stage, &err) != HAMM_OK)
+        return cli_report(&err);
+    say_where(&stage, &sum);
+    return CLI_OK;
 }
 
 int cmd_report(int argc, char **argv)
@@ -246,28 +146,11 @@ int cmd_report(int argc, char **argv)
     cli_model_path models;
     cli_model_path_init(&models, o.v.model_dirs, o.v.nmodel_dirs);
     hamm_suite *s = NULL;
-    report_run r = {.o = &o, .models = &models};
-    hamm_error err;
-    hamm_error_clear(&err);
     rc = cli_plot_templates(&o.plot, templates, sizeof templates);
     if (rc == CLI_OK)
         rc = load_suite(&o, &models, &s);
-    if (rc == CLI_OK && cli_stage_open(&r.stage, o.v.out_path, &err) != HAMM_OK)
-        rc = cli_report(&err);
-    else if (rc == CLI_OK) {
-        rc = build(&r, s);
-        if (rc != CLI_OK)
-            cli_stage_abort(&r.stage);
-        else if (cli_stage_commit(&r.stage, &err) != HAMM_OK)
-            rc = cli_report(&err);
-    }
     if (rc == CLI_OK)
-        say_where(&r);
-    for (size_t i = 0; i < r.nsweeps; i++)
-        json_decref(r.sweeps[i]);
-    for (size_t i = 0; i < r.nexperiments; i++)
-        json_decref(r.experiments[i]);
-    json_decref(r.validate);
+        rc = run(&o, s, &models);
     hamm_suite_free(s);
     return rc;
 }

@@ -1,15 +1,15 @@
 /* cmd_sweep.c - `hamm sweep SUITE --grid KEY=V1,V2,...`: a validate run at every point of
  * a parameter grid, in this process or emitted as jobs for xargs, GNU parallel or Slurm. */
-#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
-#include "hamm_build_config.h"
-#include "sweep.h"
-#include "validate_print.h"
+#include "hamm/sweep.h"
+#include "validate_watch.h"
 
 void cmd_sweep_help(FILE *out)
 {
@@ -96,73 +96,49 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
     return CLI_OK;
 }
 
-/* The sweep's sets then point i's grid values, into all[] (room for nsets + grid keys). */
-static size_t point_sets(const hamm_grid *g, const char *const *sets, size_t nsets, size_t i,
-                         const char **all)
+static void print_mae(FILE *out, const json_t *pt, const json_t *heuristics)
 {
-    memcpy(all, sets, nsets * sizeof *all);
-    hamm_grid_point(g, i, all + nsets);
-    return nsets + hamm_grid_keys(g);
+    const json_t *result = json_object_get(pt, "result");
+    const json_t *by = json_object_get(json_object_get(result, "summary"), "per_entry");
+    size_t i;
+    json_t *h;
+    json_array_foreach(heuristics, i, h) {
+        json_t *v = json_object_get(json_object_get(by, json_string_value(h)), "mae_pct");
+        if (json_is_number(v))
+            fprintf(out, " %15.2f", json_number_value(v));
+        else
+            fprintf(out, " %15s", "-");
+    }
 }
 
-/* Every point against every entry's model, before anything runs. */
-static int check_grid(const hamm_suite *s, const hamm_grid *g, const char *const *sets,
-                      size_t nsets, const char **all)
+/* The sweep document as a table: per point, its set and the per-entry MAE. */
+static void print_table(FILE *out, const json_t *doc)
 {
-    hamm_error err;
-    hamm_error_clear(&err);
-    for (size_t i = 0; i < hamm_grid_points(g); i++) {
-        size_t n = point_sets(g, sets, nsets, i, all);
-        if (hamm_suite_check(s, all, n, &err) != HAMM_OK)
-            return cli_report(&err);
+    const json_t *points = json_object_get(doc, "points");
+    const json_t *first = json_object_get(json_array_get(points, 0), "result");
+    const json_t *heuristics = json_object_get(first, "heuristics");
+    const json_t *suite = json_object_get(doc, "suite");
+    fprintf(out, "suite      %s (%s): %zu points\nMAE over entries (pp) at each point\n\n%6s",
+            json_string_value(json_object_get(suite, "name")),
+            json_string_value(json_object_get(suite, "path")), json_array_size(points), "point");
+    size_t i;
+    json_t *x;
+    json_array_foreach(json_object_get(doc, "grid"), i, x)
+        fprintf(out, " %16.16s", json_string_value(json_object_get(x, "key")));
+    json_array_foreach(heuristics, i, x)
+        fprintf(out, " %15.15s", json_string_value(x));
+    fputc('\n', out);
+    json_t *pt;
+    json_array_foreach(points, i, pt) {
+        fprintf(out, "%6zu", i);
+        size_t a;
+        json_array_foreach(json_object_get(doc, "grid"), a, x) /* linked keys not shown */
+            fprintf(out, " %16.16s",
+                    json_string_value(json_object_get(json_object_get(pt, "set"),
+                                                      json_string_value(json_object_get(x, "key")))));
+        print_mae(out, pt, heuristics);
+        fputc('\n', out);
     }
-    return CLI_OK;
-}
-
-/* One point: the validate document as `hamm validate --json` writes it, read back, so the
- * sweep holds exactly what a job's file holds. */
-static int run_point(const hamm_suite *s, const hamm_grid *g, const char **all, size_t n,
-                     size_t i, unsigned jobs, json_t *points)
-{
-    char what[64];
-    snprintf(what, sizeof what, "sweep point %zu/%zu", i + 1, hamm_grid_points(g));
-    json_t *doc = NULL;
-    int rc = cli_validate_run(s, all, n, jobs, what, &doc);
-    if (rc != CLI_OK)
-        return rc;
-    char *text = hamm_json_text(doc);
-    json_t *back = text ? json_loads(text, 0, NULL) : NULL;
-    free(text);
-    json_t *set = hamm_grid_point_json(g, i);
-    json_t *pt = back && set ? sweep_point(i, set, back) : NULL;
-    if (!pt || json_array_append_new(points, pt) != 0) {
-        fprintf(stderr, "hamm: out of memory\n");
-        return CLI_FAIL;
-    }
-    return CLI_OK;
-}
-
-int cli_sweep_run(const hamm_suite *s, const hamm_grid *g, const char *const *sets,
-                  size_t nsets, unsigned jobs, json_t **doc)
-{
-    *doc = NULL;
-    const char **all = calloc(nsets + hamm_grid_keys(g), sizeof *all);
-    json_t *points = json_array();
-    int rc = CLI_FAIL;
-    if (all && points)
-        rc = check_grid(s, g, sets, nsets, all);
-    else
-        fprintf(stderr, "hamm: out of memory\n");
-    for (size_t i = 0; rc == CLI_OK && i < hamm_grid_points(g); i++)
-        rc = run_point(s, g, all, point_sets(g, sets, nsets, i, all), i, jobs, points);
-    if (rc == CLI_OK && !(*doc = sweep_doc(hamm_suite_path(s), hamm_suite_name(s),
-                                           hamm_grid_json(g), json_incref(points)))) {
-        fprintf(stderr, "hamm: out of memory\n");
-        rc = CLI_FAIL;
-    }
-    json_decref(points);
-    free(all);
-    return rc;
 }
 
 static int run_sweep(const sweep_opts *o, const hamm_suite *s)
@@ -171,8 +147,14 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s)
     int rc = cli_outfile_open(&out, o->v.out_path, 0);
     if (rc != CLI_OK)
         return rc;
+    cli_validate_watch w;
+    cli_validate_watch_init(&w);
+    hamm_sweep_options so = {o->v.sets, o->v.nsets, o->v.jobs, &w.watch};
+    hamm_error err;
+    hamm_error_clear(&err);
     json_t *doc = NULL;
-    rc = cli_sweep_run(s, o->grid, o->v.sets, o->v.nsets, o->v.jobs, &doc);
+    if (hamm_sweep_run(s, o->grid, &so, &doc, &err) != HAMM_OK)
+        rc = cli_report(&err);
     char *text = NULL;
     if (rc == CLI_OK && o->v.mode == CLI_OUT_JSON && !(text = hamm_json_text(json_incref(doc))))
         rc = CLI_FAIL;
@@ -180,7 +162,7 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s)
         if (text)
             cli_fputs(text, out.fp);
         else
-            sweep_table(out.fp, doc);
+            print_table(out.fp, doc);
         rc = cli_outfile_commit(&out);
     } else {
         cli_outfile_abort(&out);
@@ -190,32 +172,60 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s)
     return rc;
 }
 
-/* The jobs name the model directories absolutely, like the suite: they may run anywhere. */
-static int emit(const sweep_opts *o, const hamm_suite *s)
+/* Write `text` to dir/name atomically. */
+static int write_file(const char *dir, const char *name, const char *text)
 {
-    char *abs[CLI_MAX_MODEL_DIRS] = {NULL};
-    const char *dirs[CLI_MAX_MODEL_DIRS];
-    size_t n = o->v.nmodel_dirs;
-    for (size_t i = 0; i < n; i++) /* realpath(..., NULL) allocates; as given if it fails */
-        dirs[i] = (abs[i] = realpath(o->v.model_dirs[i], NULL)) ? abs[i] : o->v.model_dirs[i];
-    sweep_args a = {o->v.sets, o->v.nsets, dirs, n};
-    int rc = sweep_emit(o->emit_dir, s, o->grid, &a);
-    for (size_t i = 0; i < n; i++)
-        free(abs[i]);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    cli_outfile out;
+    int rc = cli_outfile_open(&out, path, 0);
+    if (rc != CLI_OK)
+        return rc;
+    cli_fputs(text, out.fp);
+    return cli_outfile_commit(&out);
+}
+
+/* The plan, the jobs and the Slurm script, or no script when no job is left. */
+static int write_jobs(const hamm_sweep_jobs *j)
+{
+    int rc = write_file(j->dir, HAMM_SWEEP_PLAN_FILE, j->plan);
+    if (rc == CLI_OK)
+        rc = write_file(j->dir, HAMM_SWEEP_JOBS_FILE, j->jobs);
+    if (rc == CLI_OK && j->sbatch)
+        return write_file(j->dir, HAMM_SWEEP_SBATCH_FILE, j->sbatch);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", j->dir, HAMM_SWEEP_SBATCH_FILE);
+    if (rc == CLI_OK && unlink(path) != 0 && errno != ENOENT)
+        rc = CLI_FAIL;
     return rc;
 }
 
-/* The suite by its absolute path, as the emitted jobs name it: the same documents. */
-int cli_sweep_suite(const char *path, const cli_model_path *models, hamm_suite **s)
+/* The jobs run this executable, named by its path. */
+static int emit(const sweep_opts *o, const hamm_suite *s)
 {
-    char abs[PATH_MAX];
-    hamm_error err;
-    hamm_error_clear(&err);
-    if (!realpath(path, abs)) {
-        fprintf(stderr, "hamm: %s: cannot open suite\n", path);
+    char hamm[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", hamm, sizeof hamm - 1);
+    if (n <= 0) {
+        fprintf(stderr, "hamm: cannot find the hamm binary's path: %s\n", strerror(errno));
         return CLI_FAIL;
     }
-    return hamm_suite_load(abs, &models->path, s, &err) == HAMM_OK ? CLI_OK : cli_report(&err);
+    hamm[n] = '\0';
+    hamm_sweep_jobs_options a = {hamm, o->v.sets, o->v.nsets, o->v.model_dirs,
+                                 o->v.nmodel_dirs};
+    hamm_sweep_jobs j;
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_sweep_jobs_make(o->emit_dir, s, o->grid, &a, &j, &err) != HAMM_OK)
+        return cli_report(&err);
+    int rc = write_jobs(&j);
+    if (rc == CLI_OK)
+        printf("%zu of %zu jobs to run in %s/%s (%zu have results); run them with\n"
+               "  xargs -d '\\n' -P 2 -I{} sh -c {} < %s/%s   or   sbatch %s/%s\n"
+               "then: hamm merge %s -o sweep.json\n",
+               j.todo, j.points, j.dir, HAMM_SWEEP_JOBS_FILE, j.points - j.todo, j.dir,
+               HAMM_SWEEP_JOBS_FILE, j.dir, HAMM_SWEEP_SBATCH_FILE, j.dir);
+    hamm_sweep_jobs_free(&j);
+    return rc;
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -234,16 +244,12 @@ int cmd_sweep(int argc, char **argv)
     cli_path paths[] = {{path, "the suite", 0}, {o.v.out_path, "-o", 1}};
     if (rc == CLI_OK)
         rc = cli_check_paths("sweep", paths, 2);
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (rc == CLI_OK && hamm_sweep_suite_load(path, &models.path, &s, &err) != HAMM_OK)
+        rc = cli_report(&err);
     if (rc == CLI_OK)
-        rc = cli_sweep_suite(path, &models, &s);
-    if (rc == CLI_OK && o.emit_dir) {
-        const char **all = calloc(o.v.nsets + hamm_grid_keys(o.grid), sizeof *all);
-        rc = all ? check_grid(s, o.grid, o.v.sets, o.v.nsets, all) : CLI_FAIL;
-        rc = rc == CLI_OK ? emit(&o, s) : rc;
-        free(all);
-    } else if (rc == CLI_OK) {
-        rc = run_sweep(&o, s);
-    }
+        rc = o.emit_dir ? emit(&o, s) : run_sweep(&o, s);
     hamm_suite_free(s);
     hamm_grid_free(o.grid);
     return rc < 0 ? CLI_OK : rc;

@@ -136,50 +136,6 @@ int cli_validate_option(const char *cmd, int opt, const char *arg, cli_validate_
     }
 }
 
-/* Warn of the entries whose trace reaches beyond their model's capacity (the document's
- * entries[].beyond_capacity), as the single-trace commands do: each by name for a
- * validate run; one line per point of a sweep, which would repeat them at every point. */
-static void warn_capacity(const json_t *doc, const char *what)
-{
-    int each = strcmp(what, "validate") == 0;
-    size_t i, beyond = 0;
-    json_t *e;
-    json_array_foreach(json_object_get(doc, "entries"), i, e) {
-        json_t *c = json_object_get(e, "beyond_capacity");
-        json_int_t n = json_integer_value(json_object_get(c, "requests"));
-        json_int_t cap = json_integer_value(json_object_get(c, "capacity_bytes"));
-        beyond += n > 0;
-        if (n > 0 && each)
-            fprintf(stderr,
-                    "hamm: warning: entry %s: %lld request%s beyond the model's capacity of "
-                    "%lld bytes (0x%llx), folded onto lower addresses; the first: %s\n",
-                    json_string_value(json_object_get(e, "name")), (long long)n,
-                    n == 1 ? "" : "s", (long long)cap, (unsigned long long)cap,
-                    json_string_value(json_object_get(c, "first_address")));
-    }
-    if (beyond && !each)
-        fprintf(stderr,
-                "hamm: warning: %s: %zu entr%s with requests beyond the model's capacity, "
-                "folded onto lower addresses (entries[].beyond_capacity)\n",
-                what, beyond, beyond == 1 ? "y" : "ies");
-}
-
-int cli_validate_run(const hamm_suite *s, const char *const *sets, size_t nsets, unsigned jobs,
-                     const char *what, json_t **doc)
-{
-    hamm_error err;
-    hamm_error_clear(&err);
-    cli_validate_progress prog;
-    cli_validate_progress_start(&prog, what);
-    hamm_validate_options vo = {sets, nsets, jobs, cli_validate_progress_fn, &prog};
-    hamm_status st = hamm_validate_run(s, &vo, doc, &err);
-    cli_validate_progress_end(&prog);
-    if (st != HAMM_OK)
-        return cli_report(&err);
-    warn_capacity(*doc, what);
-    return CLI_OK;
-}
-
 int cli_validate_print(FILE *out, int mode, json_t *doc)
 {
     char *text = NULL;

@@ -1,11 +1,10 @@
-/* merge_check.c - whether a point's result belongs to the sweep `hamm merge` joins: the
+/* sweep_merge_check.c - whether a point's result belongs to the sweep merge joins: the
  * settings every part of a sweep shares (hamm's version, the sweep's own --sets, the
  * suite's entries, traces, heuristics and models) against the plan and the first result. */
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "sweep.h"
+#include "sweep_internal.h"
 
 /* The value the result's overrides must give `key`: the point's, else the sweep's --set
  * "key=value" (a grid key overrides the same --set), else NULL. */
@@ -103,8 +102,8 @@ static const char *entry_mismatch(const json_t *plan, const json_t *a, const jso
                   "changed between jobs?)";
 }
 
-const char *merge_global_mismatch(const json_t *plan, const json_t *pt, const json_t *doc,
-                                  const json_t *first, char *field, size_t size)
+const char *sweep_merge_mismatch(const json_t *plan, const json_t *pt, const json_t *doc,
+                                 const json_t *first, char *field, size_t size)
 {
     snprintf(field, size, "hamm_version");
     if (!json_equal(json_object_get(doc, "hamm_version"), json_object_get(plan, "hamm_version")))
