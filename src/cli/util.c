@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/escape.h"
 
 int cli_report(const hamm_error *err)
 {
@@ -195,19 +196,41 @@ void cli_report_capacity(const hamm_capacity *cap)
             (unsigned long long)cap->first_beyond);
 }
 
-/* The command as typed, words with characters a shell treats specially quoted. */
+/* The command line being built: out[size], len used; what does not fit is cut. */
+typedef struct line_text {
+    char *out;
+    size_t size, len;
+} line_text;
+
+static void put_line(void *ctx, const char *s, size_t n)
+{
+    line_text *t = ctx;
+    size_t room = t->size - 1 - t->len;
+    n = n < room ? n : room;
+    memcpy(t->out + t->len, s, n);
+    t->len += n;
+    t->out[t->len] = '\0';
+}
+
+/* The command as typed, each word quoted as sh would need it (common/escape.h). */
 void cli_command_line(const char *cmd, int argc, char **argv, char *out, size_t size)
 {
-    int len = snprintf(out, size, "hamm %s", cmd);
-    if (len < 0 || (size_t)len >= size)
+    if (size == 0)
         return;
+    line_text t = {out, size, 0};
+    escape_out line = {put_line, &t};
+    out[0] = '\0';
+    put_line(&t, "hamm ", 5);
+    put_line(&t, cmd, strlen(cmd));
     for (int i = 1; i < argc; i++) {
-        const char *w = argv[i];
-        int plain = *w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
-                                    "TUVWXYZ0123456789_-./=+:,@%") == strlen(w);
-        int n = snprintf(out + len, size - (size_t)len, plain ? " %s" : " '%s'", w);
-        if (n < 0 || (size_t)n >= size - (size_t)len)
-            return;
-        len += n;
+        put_line(&t, " ", 1);
+        if (escape_sh_word(line, argv[i]) == 0)
+            continue;
+        /* no sh word holds a control character on one line; the page shows '?' for each */
+        char shown[4096];
+        snprintf(shown, sizeof shown, "%s", argv[i]);
+        for (char *p = shown; *p; p++)
+            *p = escape_is_control((unsigned char)*p) ? '?' : *p;
+        escape_sh_word(line, shown);
     }
 }

@@ -1,7 +1,7 @@
 /* validate_export.c - a hamm-validate/1 document as CSV (for spreadsheets and scripts) and
- * as a LaTeX table (for papers). */
-#include <string.h>
-
+ * as a LaTeX table (for papers).  Every name goes through common/escape.h: a suite's, a
+ * model's or an entry's name may hold anything. */
+#include "common/escape.h"
 #include "validate_print.h"
 
 /* A CSV field: the number with 15 significant digits (as the JSON), empty when null. */
@@ -15,14 +15,20 @@ static void csv_num(FILE *out, const json_t *v)
         fputc(',', out);
 }
 
-/* Names hold only [A-Za-z0-9._-] (suite rules), model names no comma or quote. */
+/* A text field and the comma after it. */
+static void csv_text(FILE *out, const char *s)
+{
+    escape_csv(escape_to_file(out), s);
+    fputc(',', out);
+}
+
 static void csv_row(FILE *out, const json_t *doc, const json_t *e, const json_t *row,
                     const char *channel, int is_entry)
 {
-    fprintf(out, "%s,%s,%s,%s,%s", json_string_value(json_object_get(e, "name")),
-            json_string_value(json_object_get(e, "model")),
-            json_string_value(json_object_get(e, "policy")),
-            json_string_value(json_object_get(e, "replay")), channel);
+    static const char *const keys[] = {"name", "model", "policy", "replay"};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        csv_text(out, json_string_value(json_object_get(e, keys[k])));
+    escape_csv(escape_to_file(out), channel);
     csv_num(out, json_object_get(row, "requests"));
     const json_t *m = is_entry ? json_object_get(row, "measured") : row;
     csv_num(out, json_object_get(m, is_entry ? "dram_efficiency" : "measured_dram_efficiency"));
@@ -47,8 +53,12 @@ void cli_validate_csv(FILE *out, const json_t *doc)
     for (int p = 0; p < 2; p++) {
         size_t i;
         json_t *h;
-        json_array_foreach(json_object_get(doc, "heuristics"), i, h)
-            fprintf(out, ",%s_%s", parts[p], json_string_value(h));
+        json_array_foreach(json_object_get(doc, "heuristics"), i, h) {
+            char column[256];
+            snprintf(column, sizeof column, "%s_%s", parts[p], json_string_value(h));
+            fputc(',', out);
+            escape_csv(escape_to_file(out), column);
+        }
     }
     fputc('\n', out);
     size_t i;
@@ -66,18 +76,6 @@ void cli_validate_csv(FILE *out, const json_t *doc)
     }
 }
 
-static void tex_text(FILE *out, const char *s)
-{
-    for (; s && *s; s++) {
-        if (strchr("&%$#_{}", *s))
-            fprintf(out, "\\%c", *s);
-        else if (*s == '\\' || *s == '~' || *s == '^')
-            fprintf(out, "\\textascii%s{}", *s == '\\' ? "backslash" : *s == '~' ? "tilde" : "circum");
-        else
-            fputc(*s, out);
-    }
-}
-
 /* scale * v with `prec` decimals (and a sign), or "--" when null. */
 static void tex_num(FILE *out, const json_t *v, double scale, int prec, int sign)
 {
@@ -89,9 +87,9 @@ static void tex_num(FILE *out, const json_t *v, double scale, int prec, int sign
 
 static void tex_entry(FILE *out, const json_t *hs, const json_t *e)
 {
-    tex_text(out, json_string_value(json_object_get(e, "name")));
+    escape_latex(escape_to_file(out), json_string_value(json_object_get(e, "name")));
     fputs(" & ", out);
-    tex_text(out, json_string_value(json_object_get(e, "model")));
+    escape_latex(escape_to_file(out), json_string_value(json_object_get(e, "model")));
     fputs(" & ", out);
     tex_num(out, json_object_get(json_object_get(e, "measured"), "dram_efficiency"), 100.0, 1, 0);
     size_t i;
@@ -128,7 +126,7 @@ void cli_validate_latex(FILE *out, const json_t *doc)
     const json_t *hs = json_object_get(doc, "heuristics");
     const json_t *suite = json_object_get(doc, "suite");
     fputs("% hamm validate, suite ", out);
-    fputs(json_string_value(json_object_get(suite, "name")), out);
+    escape_line(escape_to_file(out), json_string_value(json_object_get(suite, "name")));
     fputs(": DRAM efficiency (%) measured by the reference engine and predicted by the\n"
           "% hybrid model (error = predicted - measured, percentage points).  Needs booktabs.\n"
           "\\begin{tabular}{ll", out);
@@ -139,7 +137,7 @@ void cli_validate_latex(FILE *out, const json_t *doc)
     json_t *h;
     json_array_foreach(hs, i, h) {
         fputs(" & ", out);
-        tex_text(out, json_string_value(h));
+        escape_latex(escape_to_file(out), json_string_value(h));
     }
     fputs(" \\\\\n\\midrule\n", out);
     json_t *e;

@@ -60,11 +60,13 @@ hamm_status plot_conflicts(plot_ctx *c, const json_t *doc, hamm_error *err)
     f.yrange = yrange;
     size_t n = json_array_size(an);
     f.nseries = (int)n;
-    plot_buf_printf(&f.data, "# %s\n# trace: %s\n# stride", f.title,
-                    plot_str(json_object_get(doc, "input"), "path", "?"));
+    plot_buf_comment(&f.data, "", f.title);
+    plot_buf_comment(&f.data, "trace: ", plot_str(json_object_get(doc, "input"), "path", "?"));
+    plot_buf_str(&f.data, "# stride");
     for (size_t i = 0; i < n; i++) {
         const char *s = plot_str(json_array_get(an, i), "scheme", "?");
-        plot_buf_printf(&f.data, " %s", s);
+        plot_buf_str(&f.data, " ");
+        escape_line(plot_out(&f.data), s);
         size_t used = strlen(f.panels);
         snprintf(f.panels + used, sizeof f.panels - used, "%s%s", i ? " " : "", s);
     }

@@ -24,19 +24,10 @@ void plot_fig_init(plot_fig *f, plot_kind kind, const char *name, const char *ti
     f->ylabel = "";
 }
 
-/* A gnuplot single-quoted string: a quote inside is doubled. */
-static void put_gp_string(plot_buf *b, const char *s)
-{
-    plot_buf_put(b, "'", 1);
-    for (; *s; s++)
-        plot_buf_put(b, *s == '\'' ? "''" : s, *s == '\'' ? 2 : 1);
-    plot_buf_put(b, "'", 1);
-}
-
 static void put_var(plot_buf *b, const char *name, const char *value)
 {
     plot_buf_printf(b, "%s = ", name);
-    put_gp_string(b, value);
+    escape_gp_string(plot_out(b), value);
     plot_buf_put(b, "\n", 1);
 }
 
@@ -103,16 +94,30 @@ static label_stats scan_labels(const plot_fig *f)
     return ls;
 }
 
-static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, plot_buf *b)
+/* The comment that opens a script: what it is, where from, how to run it. */
+static void put_intro(const plot_ctx *c, const plot_fig *f, const char *base, plot_buf *b)
 {
-    plot_buf_printf(b, "# %s.gp - %s\n", base, f->title);
-    plot_buf_printf(b, "# Written by hamm %s from %s (%s).\n", HAMM_VERSION,
-                    c->opt->source ? c->opt->source : "a JSON document", c->schema);
-    plot_buf_printf(b, "# Run it in this directory: gnuplot %s.gp\n", base);
+    /* the name as comment text (a prefix may hold anything) */
+    plot_buf name = {0};
+    escape_line(plot_out(&name), base);
+    const char *n = name.s ? name.s : "";
+    b->oom |= name.oom;
+    plot_buf_printf(b, "# %s.gp - ", n);
+    escape_line(plot_out(b), f->title);
+    plot_buf_printf(b, "\n# Written by hamm %s from ", HAMM_VERSION);
+    escape_line(plot_out(b), c->opt->source ? c->opt->source : "a JSON document");
+    plot_buf_printf(b, " (%s).\n", c->schema);
+    plot_buf_printf(b, "# Run it in this directory: gnuplot %s.gp\n", n);
     plot_buf_printf(b, "# It reads %s.dat and writes %s.png, %s.svg and, where gnuplot has "
                        "pdfcairo, %s.pdf.\n# Edit the variables below or the template "
                        "code after them, then rerun.\n\n",
-                    base, base, base, base);
+                    n, n, n, n);
+    plot_buf_free(&name);
+}
+
+static void put_header(const plot_ctx *c, const plot_fig *f, const char *base, plot_buf *b)
+{
+    put_intro(c, f, base, b);
     char dat[128];
     snprintf(dat, sizeof dat, "%s.dat", base);
     put_var(b, "data", dat);
@@ -158,6 +163,16 @@ static hamm_status emit(plot_ctx *c, plot_fig *f, const char *base, hamm_error *
     return st;
 }
 
+/* A figure's name may come from an input (an experiment's name, a swept key, an MWP
+ * parameter) and becomes file names and links: every byte but [A-Za-z0-9._+-] becomes
+ * '_', so no name reaches outside the directory or needs quoting anywhere. */
+static void file_name_part(char *name)
+{
+    for (; *name; name++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *name))
+            *name = '_';
+}
+
 hamm_status plot_fig_emit(plot_ctx *c, plot_fig *f, hamm_error *err)
 {
     hamm_plot_result *r = c->res;
@@ -167,6 +182,7 @@ hamm_status plot_fig_emit(plot_ctx *c, plot_fig *f, hamm_error *err)
     hamm_plot_figure *fig = &r->figures[r->nfigures];
     if (st == HAMM_OK) {
         memset(fig, 0, sizeof *fig);
+        file_name_part(f->name);
         snprintf(fig->name, sizeof fig->name, "%s%s", c->opt->prefix ? c->opt->prefix : "",
                  f->name);
         snprintf(fig->title, sizeof fig->title, "%s", f->title);

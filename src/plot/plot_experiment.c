@@ -54,12 +54,14 @@ static const char *mean_label(const json_t *doc)
 static int header(plot_fig *f, const char *first, const json_t *cf, long skip)
 {
     int n = 0;
-    plot_buf_printf(&f->data, "# %s\n%s", f->title, first);
+    plot_buf_comment(&f->data, "", f->title);
+    plot_buf_str(&f->data, first);
     for (size_t j = 0; j < json_array_size(cf); j++) {
         if ((long)j == skip)
             continue;
         plot_buf_put(&f->data, " ", 1);
-        plot_buf_label(&f->data, plot_str(json_array_get(cf, j), "label", "?"));
+        escape_gp_label(plot_out(&f->data),
+                        plot_str(json_array_get(cf, j), "label", "?"));
         n++;
     }
     plot_buf_put(&f->data, "\n", 1);
@@ -120,24 +122,27 @@ static hamm_status bars(plot_ctx *c, const json_t *doc, plot_fig *f, hamm_error 
     size_t i;
     json_t *w;
     json_array_foreach(json_object_get(pt, "workloads"), i, w) {
-        plot_buf_label(&f->data, plot_str(w, "name", "?"));
+        escape_gp_label(plot_out(&f->data), plot_str(w, "name", "?"));
         row(f, json_object_get(w, normalised ? "normalised" : "values"), skip, &lo, &hi);
     }
-    plot_buf_label(&f->data, mean_label(doc));
+    escape_gp_label(plot_out(&f->data), mean_label(doc));
     row(f, json_object_get(pt, "mean"), skip, &lo, &hi);
     y_range(f, range, sizeof range, lo, hi);
     return plot_fig_emit(c, f, err);
 }
 
-/* Whether every x value is a number, and whether they grow by factors (a log axis). */
-static int numeric_x(const json_t *values, int *xlog)
+/* Whether every point's x value is a number, and whether they grow by factors (a log
+ * axis).  A number is written into the data file as it is, so it must hold nothing but a
+ * decimal number's characters (strtod alone would take leading white space, a newline
+ * too). */
+static int numeric_x(const json_t *points, int *xlog)
 {
     double lo = INFINITY, hi = -INFINITY;
-    for (size_t k = 0; k < json_array_size(values); k++) {
-        const char *s = json_string_value(json_array_get(values, k));
+    for (size_t k = 0; k < json_array_size(points); k++) {
+        const char *s = plot_str(json_array_get(points, k), "x", NULL);
         char *end;
         double v = s ? strtod(s, &end) : NAN;
-        if (!s || end == s || *end || !isfinite(v))
+        if (!s || end == s || *end || !isfinite(v) || strspn(s, "0123456789+-.eE") != strlen(s))
             return 0;
         lo = v < lo ? v : lo;
         hi = v > hi ? v : hi;
@@ -151,10 +156,9 @@ static hamm_status curves(plot_ctx *c, const json_t *doc, plot_fig *f, hamm_erro
 {
     const json_t *x = json_object_get(doc, "x");
     const json_t *cf = json_object_get(doc, "configurations");
-    const json_t *values = json_object_get(x, "values");
     f->kind = PLOT_CURVES;
     f->xlabel = plot_str(x, "label", plot_str(x, "key", ""));
-    int num = numeric_x(values, &f->xlog);
+    int num = numeric_x(json_object_get(doc, "points"), &f->xlog);
     double lo = INFINITY, hi = 0;
     char range[64];
     f->nseries = header(f, "label x", cf, -1);
@@ -162,7 +166,8 @@ static hamm_status curves(plot_ctx *c, const json_t *doc, plot_fig *f, hamm_erro
     json_t *p;
     json_array_foreach(json_object_get(doc, "points"), k, p) {
         const char *label = plot_str(p, "x", "?");
-        plot_buf_label(&f->data, label); /* the tic label first: the page reads its length */
+        /* the tic label first: the page reads its length */
+        escape_gp_label(plot_out(&f->data), label);
         if (num)
             plot_buf_printf(&f->data, " %s", label);
         else

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "common/escape.h"
 #include "hamm/plot.h"
 
 /* Text built piece by piece; running out of memory sets oom and later appends do nothing,
@@ -29,8 +30,11 @@ void plot_buf_free(plot_buf *b);
 /* A number for a data file: 15 significant digits, NaN for "not defined" (gnuplot
  * leaves such a point out). */
 void plot_buf_num(plot_buf *b, double v);
-/* A label for a data file, double-quoted; characters gnuplot would misread become '_'. */
-void plot_buf_label(plot_buf *b, const char *s);
+/* The buffer as where escaped text goes (common/escape.h: every text from an input
+ * reaches a figure's files through it). */
+escape_out plot_out(plot_buf *b);
+/* A comment line of a data file or script: "# ", `lead` as it is, `text` escaped, "\n". */
+void plot_buf_comment(plot_buf *b, const char *lead, const char *text);
 
 /* obj[key] as a number, NaN when missing, null or not a number. */
 double plot_num(const json_t *obj, const char *key);

@@ -175,9 +175,9 @@ hamm_status plot_mwp_sweep(plot_ctx *c, const json_t *doc, hamm_error *err)
     f.nseries = strstr(f.panels, "combined") ? 2 : 1;
     double top[2];
     tops(points, top);
-    plot_buf_printf(&f.data, "# %s\n%s\n", title,
-                    "value band_lo band_hi cycles_plain cycles_with_e case mwp cwp n_warps "
-                    "band_top band_top_warps");
+    plot_buf_comment(&f.data, "", title);
+    plot_buf_str(&f.data, "value band_lo band_hi cycles_plain cycles_with_e case mwp cwp n_warps "
+                          "band_top band_top_warps\n");
     for (size_t i = 0; i < json_array_size(points); i++)
         row(&f, points, i, xlog, top);
     return plot_fig_emit(c, &f, err);

@@ -29,9 +29,9 @@ static void kernel_rows(plot_fig *f, const json_t *e)
     json_t *k;
     json_array_foreach(json_object_get(json_object_get(e, "mwp"), "kernels"), i, k) {
         double m = plot_num(k, "measured_core_cycles");
-        plot_buf_label(&f->data, plot_str(e, "name", "?"));
+        escape_gp_label(plot_out(&f->data), plot_str(e, "name", "?"));
         plot_buf_str(&f->data, " ");
-        plot_buf_label(&f->data, plot_str(k, "name", "?"));
+        escape_gp_label(plot_out(&f->data), plot_str(k, "name", "?"));
         plot_buf_num(&f->data, m > 0 ? m : NAN);
         plot_buf_num(&f->data, cycles(k, "plain"));
         plot_buf_num(&f->data, cycles(k, "combined"));
@@ -64,15 +64,15 @@ hamm_status plot_mwp(plot_ctx *c, const json_t *doc, hamm_error *err)
     f.ylabel = "predicted (core cycles)";
     f.nseries = 2;
     snprintf(f.panels, sizeof f.panels, "plain combined");
-    plot_buf_printf(&f.data, "# %s\n", f.title);
+    plot_buf_comment(&f.data, "", f.title);
     plot_buf_str(&f.data, "entry kernel measured ");
-    plot_buf_label(&f.data, "plain (Hong & Kim)");
+    escape_gp_label(plot_out(&f.data), "plain (Hong & Kim)");
     plot_buf_str(&f.data, " ");
     int ib = all_entries(doc, "issue_bound"), q = all_entries(doc, "queueing");
     char combined[64];
     snprintf(combined, sizeof combined, "combined (E%s%s)", ib ? ", issue bound" : "",
              q ? ", queueing" : "");
-    plot_buf_label(&f.data, combined);
+    escape_gp_label(plot_out(&f.data), combined);
     plot_buf_str(&f.data, "\n");
     size_t i;
     json_t *e;

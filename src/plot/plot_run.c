@@ -22,11 +22,12 @@ static hamm_status per_channel(plot_ctx *c, plot_fig *f, const json_t *doc,
     }
     f->xlabel = "memory channel";
     f->nseries = (int)ncols;
-    plot_buf_printf(&f->data, "# %s\n# trace: %s\nchannel", f->title,
-                    plot_str(json_object_get(doc, "input"), "path", "?"));
+    plot_buf_comment(&f->data, "", f->title);
+    plot_buf_comment(&f->data, "trace: ", plot_str(json_object_get(doc, "input"), "path", "?"));
+    plot_buf_str(&f->data, "channel");
     for (size_t k = 0; k < ncols; k++) {
         plot_buf_put(&f->data, " ", 1);
-        plot_buf_label(&f->data, cols[k]);
+        escape_gp_label(plot_out(&f->data), cols[k]);
     }
     plot_buf_put(&f->data, "\n", 1);
     size_t i;
@@ -34,7 +35,7 @@ static hamm_status per_channel(plot_ctx *c, plot_fig *f, const json_t *doc,
     char label[32];
     json_array_foreach(channels, i, ch) {
         snprintf(label, sizeof label, "%.0f", plot_num(ch, "channel"));
-        plot_buf_label(&f->data, label);
+        escape_gp_label(plot_out(&f->data), label);
         for (size_t k = 0; k < ncols; k++)
             plot_buf_num(&f->data, value(ch, k, ctx));
         plot_buf_put(&f->data, "\n", 1);

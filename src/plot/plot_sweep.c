@@ -73,10 +73,7 @@ static void fig_name(const json_t *grid, const char *what, plot_fig *f)
 {
     const char *fig = paper_figure(grid);
     char keys[128];
-    keys_text(grid, "+", keys, sizeof keys);
-    for (char *p = keys; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *p))
-            *p = '_';
+    keys_text(grid, "+", keys, sizeof keys); /* plot_fig_emit makes it a file name */
     if (fig)
         snprintf(f->name, sizeof f->name, "fig%s-%s-%.40s", fig, what, keys);
     else
@@ -99,10 +96,11 @@ static hamm_status fig_mae(plot_ctx *c, const json_t *doc, const char **h, size_
     f.xlabel = known_key(grid) < 0 ? keys : known[known_key(grid)].title;
     f.nseries = (int)nh;
     f.firststyle = 2; /* each heuristic as in Figure 7 */
-    plot_buf_printf(&f.data, "# %s\n%s", title, "point");
+    plot_buf_comment(&f.data, "", title);
+    plot_buf_str(&f.data, "point");
     for (size_t k = 0; k < nh; k++) {
         plot_buf_put(&f.data, " ", 1);
-        plot_buf_label(&f.data, h[k]);
+        escape_gp_label(plot_out(&f.data), h[k]);
     }
     plot_buf_put(&f.data, "\n", 1);
     size_t i;
@@ -111,7 +109,7 @@ static hamm_status fig_mae(plot_ctx *c, const json_t *doc, const char **h, size_
         json_t *stats = json_object_get(
             json_object_get(json_object_get(pt, "result"), "summary"), "per_entry");
         plot_point_label(grid, pt, label, sizeof label);
-        plot_buf_label(&f.data, label);
+        escape_gp_label(plot_out(&f.data), label);
         for (size_t k = 0; k < nh; k++)
             plot_buf_num(&f.data, plot_num(json_object_get(stats, h[k]), "mae_pct"));
         plot_buf_put(&f.data, "\n", 1);
@@ -150,7 +148,8 @@ static void workloads_header(plot_fig *f, const json_t *grid, const json_t *poin
     char label[160], series[224];
     size_t i;
     json_t *pt;
-    plot_buf_printf(&f->data, "# %s\n%s", f->title, "workload");
+    plot_buf_comment(&f->data, "", f->title);
+    plot_buf_str(&f->data, "workload");
     json_array_foreach(points, i, pt) {
         plot_point_label(grid, pt, label, sizeof label);
         for (size_t k = 0; k < nhs; k++) {
@@ -162,7 +161,7 @@ static void workloads_header(plot_fig *f, const json_t *grid, const json_t *poin
             else
                 snprintf(series, sizeof series, "%s", label);
             plot_buf_put(&f->data, " ", 1);
-            plot_buf_label(&f->data, series);
+            escape_gp_label(plot_out(&f->data), series);
         }
     }
     plot_buf_put(&f->data, "\n", 1);
@@ -195,7 +194,7 @@ static hamm_status fig_workloads(plot_ctx *c, const json_t *doc, const char **h,
     json_array_foreach(json_object_get(json_object_get(json_array_get(points, 0), "result"),
                                        "entries"), i, e) {
         const char *name = plot_str(e, "name", "?");
-        plot_buf_label(&f.data, name);
+        escape_gp_label(plot_out(&f.data), name);
         json_array_foreach(points, j, pt) {
             const json_t *pe = json_object_get(entry_named(pt, name), "error_pct");
             for (size_t k = 0; k < nhs; k++)
@@ -203,7 +202,7 @@ static hamm_status fig_workloads(plot_ctx *c, const json_t *doc, const char **h,
         }
         plot_buf_put(&f.data, "\n", 1);
     }
-    plot_buf_label(&f.data, "AM");
+    escape_gp_label(plot_out(&f.data), "AM");
     json_array_foreach(points, j, pt) {
         json_t *stats = json_object_get(
             json_object_get(json_object_get(pt, "result"), "summary"), "per_entry");

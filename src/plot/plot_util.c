@@ -1,5 +1,5 @@
-/* plot_util.c - the text buffer, data-file number and label formatting, JSON readers and
- * whole-file reads and atomic writes that the figure and page writers share. */
+/* plot_util.c - the text buffer (numbers, comment lines, escaped text into it), JSON
+ * readers and whole-file reads and atomic writes that the figure and page writers share. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -73,15 +73,22 @@ void plot_buf_num(plot_buf *b, double v)
         plot_buf_printf(b, " %.15g", v);
 }
 
-void plot_buf_label(plot_buf *b, const char *s)
+static void put_escaped(void *b, const char *s, size_t n)
 {
-    plot_buf_put(b, "\"", 1);
-    for (; *s; s++) {
-        /* gnuplot reads a quoted label up to the next quote; keep labels on one line */
-        char ch = (*s == '"' || *s == '\\' || (unsigned char)*s < 0x20) ? '_' : *s;
-        plot_buf_put(b, &ch, 1);
-    }
-    plot_buf_put(b, "\"", 1);
+    plot_buf_put(b, s, n);
+}
+
+escape_out plot_out(plot_buf *b)
+{
+    return (escape_out){put_escaped, b};
+}
+
+void plot_buf_comment(plot_buf *b, const char *lead, const char *text)
+{
+    plot_buf_str(b, "# ");
+    plot_buf_str(b, lead);
+    escape_line(plot_out(b), text);
+    plot_buf_str(b, "\n");
 }
 
 double plot_num(const json_t *obj, const char *key)

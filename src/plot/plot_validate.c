@@ -12,11 +12,11 @@
 
 static void header(plot_fig *f, const char *first, const char *const *cols, size_t n)
 {
-    plot_buf_printf(&f->data, "# %s\n", f->title);
-    plot_buf_printf(&f->data, "%s", first);
+    plot_buf_comment(&f->data, "", f->title);
+    plot_buf_str(&f->data, first);
     for (size_t i = 0; i < n; i++) {
         plot_buf_put(&f->data, " ", 1);
-        plot_buf_label(&f->data, cols[i]);
+        escape_gp_label(plot_out(&f->data), cols[i]);
     }
     plot_buf_put(&f->data, "\n", 1);
 }
@@ -35,7 +35,7 @@ static hamm_status fig06(plot_ctx *c, const json_t *entries, hamm_error *err)
     json_t *e;
     json_array_foreach(entries, i, e) {
         json_t *m = json_object_get(e, "measured");
-        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        escape_gp_label(plot_out(&f.data), plot_str(e, "name", "?"));
         plot_buf_num(&f.data, 100 * plot_num(m, "dram_efficiency"));
         plot_buf_num(&f.data, 100 * plot_num(m, "utilization"));
         plot_buf_put(&f.data, "\n", 1);
@@ -59,7 +59,7 @@ static hamm_status fig07(plot_ctx *c, const json_t *entries, const char **h, siz
     size_t i;
     json_t *e;
     json_array_foreach(entries, i, e) {
-        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        escape_gp_label(plot_out(&f.data), plot_str(e, "name", "?"));
         plot_buf_num(&f.data, 100 * plot_num(json_object_get(e, "measured"), "dram_efficiency"));
         for (size_t k = 0; k < nh; k++)
             plot_buf_num(&f.data, 100 * plot_num(json_object_get(e, "predicted"), h[k]));
@@ -83,13 +83,13 @@ static hamm_status fig08(plot_ctx *c, const json_t *doc, const char **h, size_t 
     size_t i;
     json_t *e;
     json_array_foreach(entries, i, e) {
-        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        escape_gp_label(plot_out(&f.data), plot_str(e, "name", "?"));
         for (size_t k = 0; k < nh; k++)
             plot_buf_num(&f.data, fabs(plot_num(json_object_get(e, "error_pct"), h[k])));
         plot_buf_put(&f.data, "\n", 1);
     }
     json_t *stats = json_object_get(json_object_get(doc, "summary"), "per_entry");
-    plot_buf_label(&f.data, "AM");
+    escape_gp_label(plot_out(&f.data), "AM");
     for (size_t k = 0; k < nh; k++)
         plot_buf_num(&f.data, plot_num(json_object_get(stats, h[k]), "mae_pct"));
     plot_buf_put(&f.data, "\n", 1);
@@ -119,7 +119,7 @@ static hamm_status fig09(plot_ctx *c, const json_t *entries, const char **h, siz
     json_t *e, *ch;
     json_array_foreach(entries, i, e) {
         json_array_foreach(json_object_get(e, "channels"), j, ch) {
-            plot_buf_label(&f.data, plot_str(e, "name", "?"));
+            escape_gp_label(plot_out(&f.data), plot_str(e, "name", "?"));
             plot_buf_num(&f.data, plot_num(ch, "channel"));
             plot_buf_num(&f.data, 100 * plot_num(ch, "measured_dram_efficiency"));
             for (size_t k = 0; k < nh; k++)
@@ -169,18 +169,18 @@ static hamm_status fig10(plot_ctx *c, const json_t *entries, hamm_error *err)
         double v[2] = {plot_num(json_object_get(e, "measured"),
                                 "row_locality_requests_per_activate"),
                        plot_num(e, "predicted_row_locality_requests_per_activate")};
-        plot_buf_label(&f.data, plot_str(e, "name", "?"));
+        escape_gp_label(plot_out(&f.data), plot_str(e, "name", "?"));
         for (int k = 0; k < 2; k++) {
             plot_buf_num(&f.data, v[k]);
             means_add(&m[k], v[k]);
         }
         plot_buf_put(&f.data, "\n", 1);
     }
-    plot_buf_label(&f.data, "AM");
+    escape_gp_label(plot_out(&f.data), "AM");
     for (int k = 0; k < 2; k++)
         plot_buf_num(&f.data, m[k].n ? m[k].sum / m[k].n : NAN);
     plot_buf_str(&f.data, "\n");
-    plot_buf_label(&f.data, "HM");
+    escape_gp_label(plot_out(&f.data), "HM");
     for (int k = 0; k < 2; k++)
         plot_buf_num(&f.data, m[k].ninv == m[k].n && m[k].n ? m[k].n / m[k].inv : NAN);
     plot_buf_str(&f.data, "\n");

@@ -1,22 +1,9 @@
-/* report_html.c - the pieces of the self-contained report page: escaped text, and a
- * gnuplot SVG made fit to sit inline (prolog and namespace URLs dropped, ids prefixed so
- * that several figures' definitions do not collide). */
+/* report_html.c - a gnuplot SVG made fit to sit inline in the self-contained report page
+ * (prolog and namespace URLs dropped, ids prefixed so that several figures' definitions do
+ * not collide). */
 #include <string.h>
 
 #include "report_internal.h"
-
-void report_html_escape(plot_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': plot_buf_put(b, "&amp;", 5); break;
-        case '<': plot_buf_put(b, "&lt;", 4); break;
-        case '>': plot_buf_put(b, "&gt;", 4); break;
-        case '"': plot_buf_put(b, "&quot;", 6); break;
-        default: plot_buf_put(b, s, 1); break;
-        }
-    }
-}
 
 /* The length of a namespace declaration starting at p (xmlns="..." or xmlns:x='...'),
  * 0 when p does not start one. */

@@ -1,5 +1,6 @@
 /* report_index.c - hamm_report_write_index: the report page, as Markdown (index.md) and
- * as one self-contained HTML file (index.html: inline SVGs and style, no URLs). */
+ * as one self-contained HTML file (index.html: inline SVGs and style, no URLs).  Text from
+ * the documents reaches both only through common/escape.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,19 +34,30 @@ static const char *published_for(const char *h)
     return "";
 }
 
-/* Both forms of a text paragraph. */
+/* Both forms of a text paragraph written here (no text from an input). */
 static void para(page *p, const char *md, const char *html)
 {
     plot_buf_printf(&p->md, "%s\n\n", md);
     plot_buf_printf(&p->html, "<p>%s</p>\n", html);
 }
 
+/* A paragraph holding text from inputs, escaped for each form. */
+static void text_para(page *p, const char *text)
+{
+    escape_markdown(plot_out(&p->md), text);
+    plot_buf_str(&p->md, "\n\n");
+    plot_buf_str(&p->html, "<p>");
+    escape_html(plot_out(&p->html), text);
+    plot_buf_str(&p->html, "</p>\n");
+}
+
 static void heading(page *p, int level, const char *text)
 {
     plot_buf_printf(&p->md, "%.*s ", level, "####");
-    plot_buf_printf(&p->md, "%s\n\n", text);
+    escape_markdown(plot_out(&p->md), text);
+    plot_buf_str(&p->md, "\n\n");
     plot_buf_printf(&p->html, "<h%d>", level);
-    report_html_escape(&p->html, text);
+    escape_html(plot_out(&p->html), text);
     plot_buf_printf(&p->html, "</h%d>\n", level);
 }
 
@@ -54,9 +66,11 @@ static void table_row(page *p, const char *const *cells, size_t n, int head)
     plot_buf_str(&p->md, "|");
     plot_buf_str(&p->html, "<tr>");
     for (size_t i = 0; i < n; i++) {
-        plot_buf_printf(&p->md, " %s |", cells[i]);
+        plot_buf_str(&p->md, " ");
+        escape_markdown(plot_out(&p->md), cells[i]);
+        plot_buf_str(&p->md, " |");
         plot_buf_str(&p->html, head ? "<th>" : "<td>");
-        report_html_escape(&p->html, cells[i]);
+        escape_html(plot_out(&p->html), cells[i]);
         plot_buf_str(&p->html, head ? "</th>" : "</td>");
     }
     plot_buf_str(&p->md, "\n");
@@ -116,10 +130,7 @@ static void validate_section(page *p, const json_t *v)
              "requests), as in the papers.",
              plot_str(suite, "name", "?"), plot_str(suite, "path", "?"),
              json_array_size(json_object_get(v, "entries")));
-    plot_buf_printf(&p->md, "%s\n\n", text);
-    plot_buf_str(&p->html, "<p>");
-    report_html_escape(&p->html, text);
-    plot_buf_str(&p->html, "</p>\n");
+    text_para(p, text);
     stats_table(p, json_object_get(summary, "per_entry"), h, nh, 1);
     para(p, "One point per channel with requests (the scatter of Figure 9):",
          "One point per channel with requests (the scatter of Figure 9):");
@@ -239,10 +250,8 @@ static void experiment_section(page *p, const json_t *x)
              plot_str(x, "gpu", "?"), norm ? ", divided by that of configuration " : "",
              norm ? norm : "", plot_str(x, "mean", "?"),
              json_is_object(xaxis) ? ", at each x value" : "");
-    plot_buf_printf(&p->md, "%s\n\n", text);
-    plot_buf_str(&p->html, "<p>");
-    report_html_escape(&p->html, text);
-    plot_buf_str(&p->html, "</p>\n<table>\n");
+    text_para(p, text);
+    plot_buf_str(&p->html, "<table>\n");
     const char *head[17] = {json_is_object(xaxis) ? plot_str(xaxis, "label", "x") : "workload"};
     size_t nc = json_array_size(cf) < 16 ? json_array_size(cf) : 16, i;
     for (size_t j = 0; j < nc; j++)
@@ -273,11 +282,15 @@ static void figure_links(page *p, const hamm_plot_figure *f)
     for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
         if (!have[i])
             continue;
-        plot_buf_printf(&p->md, " [%s.%s](%s.%s)", f->name, ext[i], f->name, ext[i]);
+        plot_buf_str(&p->md, " [");
+        escape_markdown(plot_out(&p->md), f->name);
+        plot_buf_printf(&p->md, ".%s](", ext[i]);
+        escape_markdown(plot_out(&p->md), f->name);
+        plot_buf_printf(&p->md, ".%s)", ext[i]);
         plot_buf_str(&p->html, " <a href=\"");
-        report_html_escape(&p->html, f->name);
+        escape_html(plot_out(&p->html), f->name);
         plot_buf_printf(&p->html, ".%s\">", ext[i]);
-        report_html_escape(&p->html, f->name);
+        escape_html(plot_out(&p->html), f->name);
         plot_buf_printf(&p->html, ".%s</a>", ext[i]);
     }
     plot_buf_str(&p->md, "\n\n");
@@ -288,8 +301,13 @@ static hamm_status figure(page *p, const char *dir, const hamm_plot_figure *f, s
                           hamm_error *err)
 {
     heading(p, 3, f->title);
-    if (f->has_png)
-        plot_buf_printf(&p->md, "![%s](%s.png)\n\n", f->title, f->name);
+    if (f->has_png) {
+        plot_buf_str(&p->md, "![");
+        escape_markdown(plot_out(&p->md), f->title);
+        plot_buf_str(&p->md, "](");
+        escape_markdown(plot_out(&p->md), f->name);
+        plot_buf_str(&p->md, ".png)\n\n");
+    }
     if (f->has_svg) {
         char path[4200], prefix[32];
         snprintf(path, sizeof path, "%s/%s.svg", dir, f->name);
@@ -308,6 +326,24 @@ static hamm_status figure(page *p, const char *dir, const hamm_plot_figure *f, s
     return HAMM_OK;
 }
 
+/* Why a document's figures have no images, and how to draw them. */
+static void skipped_note(page *p, const hamm_plot_result *r)
+{
+    static const char how[] = ". The data files and gnuplot scripts are here; run `gnuplot "
+                              "NAME.gp` in this directory to draw them.";
+    char text[400];
+    snprintf(text, sizeof text, "Images were skipped for the %s figures: %s%s", r->schema,
+             r->not_rendered, how);
+    plot_buf_str(&p->md, "Images were skipped for the ");
+    escape_markdown(plot_out(&p->md), r->schema);
+    plot_buf_str(&p->md, " figures: ");
+    escape_markdown(plot_out(&p->md), r->not_rendered);
+    plot_buf_printf(&p->md, "%s\n\n", how);
+    plot_buf_str(&p->html, "<p class=\"note\">");
+    escape_html(plot_out(&p->html), text);
+    plot_buf_str(&p->html, "</p>\n");
+}
+
 static hamm_status figures(page *p, const char *dir, const hamm_report_page *pg,
                            hamm_error *err)
 {
@@ -315,16 +351,8 @@ static hamm_status figures(page *p, const char *dir, const hamm_report_page *pg,
     heading(p, 2, "Figures");
     for (size_t i = 0; i < pg->nplots; i++) {
         const hamm_plot_result *r = pg->plots[i];
-        if (!r->rendered) {
-            char text[400];
-            snprintf(text, sizeof text, "Images were skipped for the %s figures: %s. The data "
-                     "files and gnuplot scripts are here; run `gnuplot NAME.gp` in this "
-                     "directory to draw them.", r->schema, r->not_rendered);
-            plot_buf_printf(&p->md, "%s\n\n", text);
-            plot_buf_str(&p->html, "<p class=\"note\">");
-            report_html_escape(&p->html, text);
-            plot_buf_str(&p->html, "</p>\n");
-        }
+        if (!r->rendered)
+            skipped_note(p, r);
         for (size_t k = 0; k < r->nfigures; k++) {
             hamm_status st = figure(p, dir, &r->figures[k], n++, err);
             if (st != HAMM_OK)
@@ -353,12 +381,16 @@ static void intro(page *p, const hamm_report_page *pg)
                     ".note{background:#fff4d6;padding:0.5em}\n"
                     "</style>\n</head>\n<body>\n");
     heading(p, 1, "hamm report");
-    plot_buf_printf(&p->md, "Produced by hamm %s with:\n\n    %s\n\n", version,
-                    pg->command_line ? pg->command_line : "(command not recorded)");
+    const char *cmd = pg->command_line ? pg->command_line : "(command not recorded)";
+    plot_buf_str(&p->md, "Produced by hamm ");
+    escape_markdown(plot_out(&p->md), version);
+    plot_buf_str(&p->md, " with:\n\n    "); /* a code block: only its line must hold */
+    escape_line(plot_out(&p->md), cmd);
+    plot_buf_str(&p->md, "\n\n");
     plot_buf_str(&p->html, "<p>Produced by hamm ");
-    report_html_escape(&p->html, version);
+    escape_html(plot_out(&p->html), version);
     plot_buf_str(&p->html, " with:</p>\n<pre>");
-    report_html_escape(&p->html, pg->command_line ? pg->command_line : "(command not recorded)");
+    escape_html(plot_out(&p->html), cmd);
     plot_buf_str(&p->html, "</pre>\n");
 }
 

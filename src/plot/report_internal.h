@@ -4,8 +4,6 @@
 
 #include "plot_internal.h"
 
-/* Text with &, <, > and " escaped for HTML. */
-void report_html_escape(plot_buf *b, const char *s);
 /* A gnuplot SVG document as an inline <svg> element: from "<svg" on, namespace
  * declarations removed (HTML needs none, and the page holds no URLs), every id and
  * reference to one prefixed with `prefix`. */

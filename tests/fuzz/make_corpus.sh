@@ -1,8 +1,9 @@
 #!/bin/sh
 # make_corpus.sh - rebuild the seed corpora under tests/fuzz/corpus/ from the test data,
 # the models and a few made-up cases.  Usage: tests/fuzz/make_corpus.sh BUILD_DIR
-# (a configured and built directory: its hamm writes the binary and compressed seeds).
-# Needs xz.  Files named crash-* or regress-* (inputs the fuzzers found) are kept.
+# (a configured and built directory: its hamm writes the binary and compressed seeds and
+# the JSON results).  Needs xz and jq.  Files named crash-* or regress-* (inputs the
+# fuzzers found) are kept.
 set -eu
 cd "$(dirname "$0")/../.."
 hamm="$1/src/cli/hamm"
@@ -96,5 +97,37 @@ for d in tests/data/config/valid/* tests/data/config/invalid/*; do
 done
 printf '\000queue_size=16\000dram.timing.tRCD=14\000scheduler=most-pending\000cores=16' |
     cat models/system/yuan09-baseline.json - > "$c/sets-several"
+# ---- plot: hamm's JSON results, and the same with names that try to end a line ----
+p=tests/fuzz/corpus/plot
+mkdir -p "$p"
+find "$p" -type f ! -name 'crash-*' ! -name 'regress-*' -exec rm -f {} +
+vec=traces/sample/vectoradd.bin.zst
+"$hamm" validate --json tests/data/validate/tiny.json | jq -c . > "$p/validate"
+"$hamm" validate --json tests/data/validate/mwp.json | jq -c . > "$p/validate-mwp"
+"$hamm" sweep --json tests/data/validate/single.json --grid queue_size=8,32 | jq -c . > "$p/sweep"
+"$hamm" mwp --machine paper-example models/mwp/kernels/paper-example.json --json \
+    --sweep comp_insts=0:2000:500 --dram-efficiency 0.5 | jq -c . > "$p/mwp-sweep"
+"$hamm" stats --conflicts low-order --conflicts prime --modules 4 --strides 8 \
+    -o "$tmp/conflicts.json" "$vec"
+jq -c . "$tmp/conflicts.json" > "$p/conflicts"
+for cmd in predict simulate stats; do
+    "$hamm" "$cmd" --json "$vec" 2>/dev/null | jq -c . > "$p/$cmd"
+done
+for d in bars lines; do jq -c . "tests/data/experiment/doc-$d.json" > "$p/experiment-$d"; done
+bad=$(printf 'x\nsystem("touch X")\n%s#/../../y\\' "'")
+jq -c --arg b "$bad" '.name = $b | .caption = $b | .ylabel = $b | .x.label = $b
+    | .configurations[0].label = $b | .points[].workloads[0].name = $b | .points[0].x = $b' \
+    "$p/experiment-lines" > "$p/hostile-experiment"
+jq -c --arg b "$bad" '(.. | objects | select(has("name")) | .name) |= $b
+    | .heuristics[0] as $h | .heuristics[0] = $b
+    | walk(if type == "object" and has($h) then .[$b] = .[$h] | del(.[$h]) else . end)' \
+    "$p/validate-mwp" > "$p/hostile-validate"
+jq -c --arg b "$bad" '.grid[0].key = $b | .points[].set[$b] = $b' "$p/sweep" > "$p/hostile-sweep"
+jq -c --arg b "$bad" '.analyses[].scheme = $b | .input.path = $b' "$p/conflicts" \
+    > "$p/hostile-conflicts"
+jq -c --arg b "$bad" '.kernel.name = $b | .machine.name = $b | .parameter.name = $b
+    | .parameter.unit = $b' "$p/mwp-sweep" > "$p/hostile-mwp-sweep"
+
 ls "$t" | wc -l | sed 's/^/trace seeds: /'
 ls "$c" | wc -l | sed 's/^/config seeds: /'
+ls "$p" | wc -l | sed 's/^/plot seeds: /'
