@@ -1,12 +1,13 @@
-/* gpu_model.c - reading a GPU model file with the config module's schema tables, and
- * turning it into the engine's parameters (gpu_model.h). */
+/* gpu_model.c - reading a GPU model (a file, or its contents already parsed) with the
+ * model files' schema tables (common/json_schema.h), and turning it into the engine's
+ * parameters (gpu_model.h). */
 #include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common/enum_table.h"
-#include "config/schema.h"
+#include "common/json_schema.h"
 #include "gpu_model.h"
 
 #define ROWS(a) (a), (sizeof(a) / sizeof((a)[0]))
