@@ -46,7 +46,7 @@ static hamm_status reg(struct kctx *kc, json_t *v, int write, uint16_t *out)
     if (r == kc->nregs) {
         if (r == GPU_MAX_REGS)
             return json_read_fail(kc->c, NULL, "a kernel names at most %d registers",
-                             GPU_MAX_REGS - 1);
+                                  GPU_MAX_REGS - 1);
         snprintf(kc->regs[r], WL_NAME, "%s", name);
         kc->nregs++;
     }
@@ -133,12 +133,12 @@ static hamm_status gather(struct kctx *kc, json_t *idx, wl_node *n)
     const wl_array *via = n->via;
     if (!via->has_contents)
         return json_read_fail(kc->c, "gather", "array '%s' has no \"contents\" saying what "
-                         "indices it holds", via->name);
+                              "indices it holds", via->name);
     if ((uint64_t)via->contents.hi >= n->array->count)
         return json_read_fail(kc->c, "gather", "index array '%s' holds indices up to %lld, "
-                         "beyond the %llu elements of '%s'", via->name,
-                         (long long)via->contents.hi, (unsigned long long)n->array->count,
-                         n->array->name);
+                              "beyond the %llu elements of '%s'", via->name,
+                              (long long)via->contents.hi, (unsigned long long)n->array->count,
+                              n->array->name);
     json_t *at = json_object_get(idx, "at");
     n->index = WL_INDEX_GATHER;
     return at ? expression(kc, at, "at", 1, &n->e) : json_read_fail(kc->c, "at", "is missing");
@@ -212,11 +212,11 @@ static hamm_status shared_access(struct kctx *kc, json_t *s, enum stmt kind)
     st = json_read_u64(kc->c, s, "width", 0, 1, 16, 4, &width);
     if (st == HAMM_OK && (width & (width - 1)))
         st = json_read_fail(kc->c, "width", "is %llu; expects 1, 2, 4, 8 or 16",
-                       (unsigned long long)width);
+                            (unsigned long long)width);
     n->width = (uint32_t)width;
     if (st == HAMM_OK && kc->k->info.shared_per_cta == 0)
         st = json_read_fail(kc->c, NULL, "the kernel's shared_bytes is 0: set it to the bytes "
-                       "of shared memory a CTA uses");
+                            "of shared memory a CTA uses");
     if (st == HAMM_OK)
         st = expression(kc, json_object_get(s, stmt_keys[kind]), stmt_keys[kind], 1, &n->e);
     if (st == HAMM_OK && kind == S_SSTORE && json_object_get(s, "dst"))
@@ -251,7 +251,7 @@ static hamm_status barrier(struct kctx *kc, json_t *s)
         st = json_read_fail(kc->c, "barrier", "expects true");
     if (st == HAMM_OK && kc->ifdepth)
         st = json_read_fail(kc->c, "barrier", "a barrier inside an \"if\" would wait for threads "
-                       "that never reach it");
+                            "that never reach it");
     if (st == HAMM_OK)
         st = new_node(kc, WL_INST, &n);
     if (st != HAMM_OK)
@@ -310,7 +310,7 @@ static hamm_status loop_name(struct kctx *kc, json_t *v)
     const char *name = json_string_value(v);
     if (!name || !workload_is_name(name) || compile_reserved(name))
         return json_read_fail(kc->c, "loop", "names the loop's variable (letters, digits, _; not "
-                         "a built-in)");
+                              "a built-in)");
     for (size_t i = 0; i < kc->scope.nparams; i++)
         if (strcmp(kc->scope.param_names[i], name) == 0)
             return json_read_fail(kc->c, "loop", "'%s' is a param's name", name);
@@ -356,15 +356,15 @@ static hamm_status statement(struct kctx *kc, json_t *s)
 {
     if (!json_is_object(s))
         return json_read_fail(kc->c, NULL, "a statement is an object such as {\"alu\": 4} or "
-                         "{\"load\": \"a\", \"index\": \"tid.x\"}");
+                              "{\"load\": \"a\", \"index\": \"tid.x\"}");
     int which = -1;
     for (int i = 0; i < S_COUNT; i++) {
         if (!json_object_get(s, stmt_keys[i]))
             continue;
         if (which >= 0)
             return json_read_fail(kc->c, stmt_keys[i], "a statement has one of alu, sfu, load, "
-                             "store, shared_load, shared_store, barrier, loop, if: this one "
-                             "also has \"%s\"", stmt_keys[which]);
+                                  "store, shared_load, shared_store, barrier, loop, if: this one "
+                                  "also has \"%s\"", stmt_keys[which]);
         which = i;
     }
     switch (which) {
@@ -376,7 +376,7 @@ static hamm_status statement(struct kctx *kc, json_t *s)
     case S_IF: return branch(kc, s);
     default:
         return json_read_fail(kc->c, NULL, "a statement has one of alu, sfu, load, store, "
-                         "shared_load, shared_store, barrier, loop, if");
+                              "shared_load, shared_store, barrier, loop, if");
     }
 }
 
@@ -394,7 +394,7 @@ hamm_status body_check_regs(struct kctx *kc)
         memcpy(at.path, kc->first_read[r], sizeof at.path);
         at.plen = strlen(at.path);
         return json_read_fail(&at, NULL, "register '%s' is read but no instruction of the "
-                         "kernel writes it", kc->regs[r]);
+                              "kernel writes it", kc->regs[r]);
     }
     return HAMM_OK;
 }

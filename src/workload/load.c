@@ -92,7 +92,7 @@ static hamm_status read_array(json_reader *c, json_t *obj, const char *name, wl_
     uint64_t elem = 0;
     if (!workload_is_name(name) || strlen(name) >= sizeof a->name)
         return json_read_fail(c, NULL, "an array's name is letters, digits and _ (at most %zu)",
-                         sizeof a->name - 1);
+                              sizeof a->name - 1);
     snprintf(a->name, sizeof a->name, "%s", name);
     if (st == HAMM_OK)
         st = json_read_u64(c, obj, "base", 1, 0, UINT64_MAX / 2, 0, &a->base);
@@ -100,10 +100,10 @@ static hamm_status read_array(json_reader *c, json_t *obj, const char *name, wl_
         st = json_read_u64(c, obj, "elem", 1, 1, 16, 0, &elem);
     if (st == HAMM_OK && (elem & (elem - 1)))
         st = json_read_fail(c, "elem", "is %llu; an element is 1, 2, 4, 8 or 16 bytes",
-                       (unsigned long long)elem);
+                            (unsigned long long)elem);
     if (st == HAMM_OK)
         st = json_read_u64(c, obj, "count", 1, 1, (UINT64_MAX / 2 - a->base) / (elem ? elem : 1),
-                      0, &a->count);
+                           0, &a->count);
     a->elem = (uint32_t)elem;
     return st;
 }
@@ -154,8 +154,8 @@ static hamm_status read_const(struct load *ld, json_t *v, uint64_t min, uint64_t
     if (expr_parse(s, &scope, &e, msg, sizeof msg) < 0)
         return json_read_fail(&ld->c, NULL, "%s", msg);
     if (!expr_is_const(&e, &x) || x < 0 || (uint64_t)x < min || (uint64_t)x > max)
-        return json_read_fail(&ld->c, NULL, "\"%.40s\" is %lld; expects %llu..%llu", s, (long long)x,
-                         (unsigned long long)min, (unsigned long long)max);
+        return json_read_fail(&ld->c, NULL, "\"%.40s\" is %lld; expects %llu..%llu", s,
+                              (long long)x, (unsigned long long)min, (unsigned long long)max);
     *out = (uint64_t)x;
     return HAMM_OK;
 }
@@ -201,7 +201,7 @@ static hamm_status read_shape(struct load *ld, json_t *obj, wl_kernel *k)
     k->threads = in->block[0] * in->block[1] * in->block[2]; /* each <= 1024: no overflow */
     if (st == HAMM_OK && k->threads > WL_MAX_THREADS)
         st = json_read_fail(c, "block", "is %u threads; a CTA has at most %d", k->threads,
-                       WL_MAX_THREADS);
+                            WL_MAX_THREADS);
     if (st == HAMM_OK)
         st = json_read_u64(c, obj, "regs_per_thread", 0, 1, GPU_MAX_REGS - 1, 16, &regs);
     if (st == HAMM_OK)
@@ -212,7 +212,7 @@ static hamm_status read_shape(struct load *ld, json_t *obj, wl_kernel *k)
     k->warps = gpu_kernel_warps_per_cta(in);
     if (st == HAMM_OK && k->ctas > UINT32_MAX)
         st = json_read_fail(c, "grid", "is %llu CTAs; at most %u", (unsigned long long)k->ctas,
-                       UINT32_MAX);
+                            UINT32_MAX);
     return st;
 }
 
@@ -273,7 +273,7 @@ static hamm_status read_root(struct load *ld, json_t *root)
         st = json_read_strbuf(c, root, "format", 1, format, sizeof format, NULL);
     if (st == HAMM_OK && strcmp(format, HAMM_WORKLOAD_FORMAT) != 0)
         st = json_read_fail(c, "format", "is \"%s\"; this reader knows \"%s\"", format,
-                       HAMM_WORKLOAD_FORMAT);
+                            HAMM_WORKLOAD_FORMAT);
     if (st == HAMM_OK)
         st = json_read_strbuf(c, root, "name", 1, ld->wl->name, sizeof ld->wl->name, NULL);
     if (st == HAMM_OK)
