@@ -75,7 +75,7 @@ hamm_status json_read_nomem(json_reader *r)
     return hamm_error_at(r->err, HAMM_ERR_NOMEM, HAMM_IN(r->source), NULL, "out of memory");
 }
 
-const char *json_kind(const json_t *v)
+const char *json_read_kind(const json_t *v)
 {
     switch (json_typeof(v)) {
     case JSON_OBJECT: return "an object";
@@ -115,7 +115,7 @@ hamm_status json_read_known(json_reader *r, json_t *obj, const char *const *allo
 hamm_status json_read_object(json_reader *r, json_t *obj, const char *const *allowed)
 {
     if (!json_is_object(obj))
-        return json_read_fail(r, NULL, "expects an object, not %s", json_kind(obj));
+        return json_read_fail(r, NULL, "expects an object, not %s", json_read_kind(obj));
     return json_read_known(r, obj, allowed, "the keys here are ");
 }
 
@@ -152,7 +152,7 @@ hamm_status json_read_strbuf(json_reader *r, json_t *obj, const char *key, int r
         return HAMM_OK;
     }
     if (!json_is_string(v))
-        return json_read_fail(r, key, "expects a string, not %s", json_kind(v));
+        return json_read_fail(r, key, "expects a string, not %s", json_read_kind(v));
     size_t n = json_string_length(v);
     if (n == 0 || n >= size || strlen(json_string_value(v)) != n)
         return json_read_fail(r, key, "expects 1 to %zu characters (no NUL)", size - 1);
@@ -189,7 +189,7 @@ hamm_status json_read_u64_value(json_reader *r, json_t *v, uint64_t min, uint64_
             return json_read_fail(r, NULL, "\"%.40s\" is not a number (decimal or 0x...)",
                                   json_string_value(v));
     } else {
-        return json_read_fail(r, NULL, "expects an integer, not %s", json_kind(v));
+        return json_read_fail(r, NULL, "expects an integer, not %s", json_read_kind(v));
     }
     if (x < min || x > max)
         return json_read_fail(r, NULL, "is %llu; expects %llu..%llu", (unsigned long long)x,

@@ -46,7 +46,7 @@ hamm_status json_read_nomem(json_reader *r);
 int json_read_was_set(const json_reader *r, const char *path);
 
 /* "an object", "an integer", ... for "expects X, got Y". */
-const char *json_kind(const json_t *v);
+const char *json_read_kind(const json_t *v);
 
 /* Unknown keys: the first key of `obj` that the NULL-terminated list `allowed` lacks is
  * an error at its path, "unknown key", then, when `lead` is not NULL, `lead` and the

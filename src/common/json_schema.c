@@ -71,7 +71,7 @@ static hamm_status read_u32(const struct schema_field *f, json_t *v, void *dst, 
 {
     if (!json_is_integer(v))
         return json_read_fail(r, NULL, "expects an integer%s%s, got %s",
-                              *f->unit ? " in " : "", f->unit, json_kind(v));
+                              *f->unit ? " in " : "", f->unit, json_read_kind(v));
     json_int_t n = json_integer_value(v);
     if ((double)n < f->min || (double)n > f->max)
         return json_read_fail(r, NULL, "must be from %.0f to %.0f%s%s, got %lld", f->min,
@@ -87,7 +87,7 @@ static hamm_status read_double(const struct schema_field *f, json_t *v, void *ds
 {
     if (!json_is_number(v))
         return json_read_fail(r, NULL, "expects a number%s%s, got %s",
-                              *f->unit ? " in " : "", f->unit, json_kind(v));
+                              *f->unit ? " in " : "", f->unit, json_read_kind(v));
     double d = json_number_value(v);
     if (!isfinite(d) || d < f->min || d > f->max)
         return json_read_fail(r, NULL, "must be from %g to %g%s%s, got %g", f->min, f->max,
@@ -99,7 +99,7 @@ static hamm_status read_double(const struct schema_field *f, json_t *v, void *ds
 static hamm_status read_bool(const struct schema_field *f, json_t *v, void *dst, json_reader *r)
 {
     if (!json_is_boolean(v))
-        return json_read_fail(r, NULL, "expects true or false, got %s", json_kind(v));
+        return json_read_fail(r, NULL, "expects true or false, got %s", json_read_kind(v));
     *(int *)at(dst, f) = json_is_true(v);
     return HAMM_OK;
 }
@@ -108,7 +108,7 @@ static hamm_status read_string(const struct schema_field *f, json_t *v, void *ds
                                json_reader *r)
 {
     if (!json_is_string(v))
-        return json_read_fail(r, NULL, "expects a string, got %s", json_kind(v));
+        return json_read_fail(r, NULL, "expects a string, got %s", json_read_kind(v));
     size_t len = json_string_length(v);
     if (strlen(json_string_value(v)) != len)
         return json_read_fail(r, NULL, "holds a NUL character");
@@ -130,7 +130,7 @@ static hamm_status read_tag(const struct schema_field *f, json_t *v, json_reader
     if (json_is_string(v))
         return json_read_fail(r, NULL, "expects \"%s\", got \"%.60s\"", f->text,
                               json_string_value(v));
-    return json_read_fail(r, NULL, "expects \"%s\", got %s", f->text, json_kind(v));
+    return json_read_fail(r, NULL, "expects \"%s\", got %s", f->text, json_read_kind(v));
 }
 
 /* An enum's name, or (SCHEMA_SET) a list of them, through the enum's table. */
@@ -140,7 +140,7 @@ static hamm_status read_enum(const struct schema_field *f, json_t *v, void *dst,
     if (f->type == SCHEMA_SET) /* a list is judged as a string first (size 0: not stored) */
         st = read_string(f, v, dst, r);
     else if (!json_is_string(v))
-        st = json_read_fail(r, NULL, "expects a string, got %s", json_kind(v));
+        st = json_read_fail(r, NULL, "expects a string, got %s", json_read_kind(v));
     if (st != HAMM_OK)
         return st;
     hamm_error local;
@@ -158,12 +158,12 @@ static hamm_status read_enum(const struct schema_field *f, json_t *v, void *dst,
 static hamm_status read_notes(json_t *v, json_reader *r)
 {
     if (!json_is_object(v))
-        return json_read_fail(r, NULL, "expects an object of strings, got %s", json_kind(v));
+        return json_read_fail(r, NULL, "expects an object of strings, got %s", json_read_kind(v));
     const char *key;
     json_t *note;
     json_object_foreach(v, key, note) {
         if (!json_is_string(note))
-            return json_read_fail(r, key, "expects a string, got %s", json_kind(note));
+            return json_read_fail(r, key, "expects a string, got %s", json_read_kind(note));
     }
     return HAMM_OK;
 }
@@ -182,7 +182,7 @@ static hamm_status read_value(const struct schema_field *f, json_t *v, void *dst
     case SCHEMA_NOTES: return read_notes(v, r);
     case SCHEMA_OBJECT:
         if (!json_is_object(v))
-            return json_read_fail(r, NULL, "expects an object, got %s", json_kind(v));
+            return json_read_fail(r, NULL, "expects an object, got %s", json_read_kind(v));
         return schema_read(f->sub, v, (char *)dst + f->offset, r);
     case SCHEMA_EXTERNAL: return HAMM_OK;
     }
