@@ -129,13 +129,21 @@ typedef struct hamm_system_config {
                                    "" when the system has no GPU model */
 } hamm_system_config;
 
-/* Where model names are looked up: directories in order, each holding system/ and dram/.
- * The library has no directory of its own; the caller says where models are (the hamm
- * command: --model-path, HAMM_MODEL_PATH, then its installed or build-tree models). */
+/* Where model names are looked up: directories in order, each holding system/, dram/,
+ * gpu/ and mwp/.  The library has no directory of its own; the caller says where models
+ * are (the hamm command: --model-path, HAMM_MODEL_PATH, then its installed or build-tree
+ * models). */
 typedef struct hamm_model_path {
     const char *const *dirs; /* count directories, searched first to last */
     size_t count;
 } hamm_model_path;
+
+/* The kinds of model a name is looked up for, each in its own folders of a directory. */
+typedef enum hamm_model_kind {
+    HAMM_MODEL_SYSTEM,      /* system/, then dram/: a system model, or a DRAM model */
+    HAMM_MODEL_GPU,         /* gpu/: a GPU model (hamm_gpu_model_load) */
+    HAMM_MODEL_MWP_MACHINE, /* mwp/: an MWP/CWP machine (hamm_mwp_load_machine) */
+} hamm_model_kind;
 
 /* Load a system model (JSON; its "dram" names a DRAM model file relative to it, or holds
  * one inline), apply `nsets` overrides "path=value" (e.g. "queue_size=16",
@@ -148,11 +156,19 @@ HAMM_API hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *
 HAMM_API hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
                                       const char *const *sets, size_t nsets, hamm_error *err);
 
-/* Find a model: a path as given when it is a file, else NAME or NAME.json in system/ and
- * then dram/ of each directory of `models` in turn (NULL or empty: paths only).  Writes
- * the file name into path[size]. */
+/* Find a model of `kind`: `name` as given when it is a file, else NAME or NAME.json in
+ * the kind's folders of each directory of `models` in turn (NULL or empty: files only).
+ * Writes the file name into path[size]; an error names the directories searched. */
+HAMM_API hamm_status hamm_model_find(hamm_model_kind kind, const char *name,
+                                     const hamm_model_path *models, char *path, size_t size,
+                                     hamm_error *err);
+/* hamm_model_find for a system or DRAM model (HAMM_MODEL_SYSTEM). */
 HAMM_API hamm_status hamm_config_find(const char *name, const hamm_model_path *models,
                                       char *path, size_t size, hamm_error *err);
+/* Whether a model is written as a file name (it holds a '/' or ends in .json) rather than
+ * a name to look up: a suite reads such a file relative to itself, `hamm mwp --machine`
+ * as given. */
+HAMM_API int hamm_model_names_file(const char *name);
 
 /* The GPU model file the system names ("gpu"), relative to the system model's file as
  * "dram" is, into out[size]; 0 when it names none or the path does not fit. */

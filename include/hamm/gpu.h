@@ -4,6 +4,8 @@
 #ifndef HAMM_GPU_H
 #define HAMM_GPU_H
 
+#include <jansson.h>
+
 #include "hamm/config.h"
 #include "hamm/engine.h"
 #include "hamm/error.h"
@@ -15,14 +17,33 @@ extern "C" {
 #endif
 
 typedef struct gpu hamm_gpu;
+/* A GPU model (models/gpu/, schema hamm-gpu-model/1) read and checked: the cores, caches,
+ * crossbar and partitions a GPU is built from, without its memory system. */
+typedef struct gpu_model hamm_gpu_model;
+
+/* Read the GPU model file `path`; errors name the file, the line of a syntax error and
+ * the JSON path of a bad key. */
+HAMM_API hamm_status hamm_gpu_model_load(hamm_gpu_model **out, const char *path,
+                                         hamm_error *err);
+/* A GPU model from a GPU model file's contents, already parsed (a file's object with an
+ * overlay merged in, say; `doc` is not changed); errors name `source` and the JSON path.
+ * Nothing is written anywhere. */
+HAMM_API hamm_status hamm_gpu_model_from_json(hamm_gpu_model **out, json_t *doc,
+                                              const char *source, hamm_error *err);
+HAMM_API void hamm_gpu_model_free(hamm_gpu_model *m);
 
 /* Each request entering a DRAM controller's queue, in arrival order per channel, with
  * its arrival cycle (DRAM clock) and source core: the tap (the input the paper fed to its
  * model). */
 typedef void (*hamm_gpu_tap_fn)(void *user, uint32_t channel, const hamm_request *r);
 
-/* A GPU from the GPU model file `model_path` over the memory system `mem`; `refresh` as
- * hamm simulate's; `tap` may be NULL. */
+/* A GPU of `model` over the memory system `mem`; `refresh` as hamm simulate's; `tap` may
+ * be NULL.  The model is only read: one model may build GPUs on several threads at once,
+ * and may be freed once they are built. */
+HAMM_API hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
+                                       const hamm_gpu_model *model, int refresh,
+                                       hamm_gpu_tap_fn tap, void *tap_user, hamm_error *err);
+/* The same with the model read from the GPU model file `model_path`. */
 HAMM_API hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem,
                                   const char *model_path, int refresh, hamm_gpu_tap_fn tap,
                                   void *tap_user, hamm_error *err);

@@ -110,23 +110,26 @@ static int tap_close(tap_set *t, int ok)
     return ok ? rc : CLI_FAIL;
 }
 
-/* The GPU model: --gpu as a file or a name in models/gpu/, else the system model's own
- * (relative to the system file). */
+/* The GPU model: --gpu as a file, or a name looked up in gpu/ of the model path as -m's
+ * is (--model-path, HAMM_MODEL_PATH, the models that came with hamm); else the system
+ * model's own (relative to the system file). */
 static int gpu_model_path(const cli_gpu_opts *o, const hamm_system_config *cfg, char *out,
                           size_t size)
 {
-    struct stat sb;
-    if (o->gpu && stat(o->gpu, &sb) == 0) {
-        snprintf(out, size, "%s", o->gpu);
-        return CLI_OK;
-    }
     if (o->gpu) {
-        char dir[4096];
-        if (cli_data_dir("models", dir, sizeof dir) &&
-            (size_t)snprintf(out, size, "%s/gpu/%s.json", dir, o->gpu) < size &&
-            stat(out, &sb) == 0)
-            return CLI_OK;
-        return cli_usage("simulate", "--gpu %s: no such file or GPU model", o->gpu);
+        cli_model_path *mp = malloc(sizeof *mp);
+        if (!mp) {
+            fprintf(stderr, "hamm: out of memory\n");
+            return CLI_FAIL;
+        }
+        cli_model_path_init(mp, o->in->model_dirs, o->in->nmodel_dirs);
+        hamm_error err;
+        hamm_error_clear(&err);
+        hamm_status st = hamm_model_find(HAMM_MODEL_GPU, o->gpu, &mp->path, out, size, &err);
+        free(mp);
+        return st == HAMM_OK ? CLI_OK
+                             : cli_usage("simulate", "--gpu %s: no such file or GPU model",
+                                         o->gpu);
     }
     if (!cfg->gpu[0])
         return cli_usage("simulate", "the system model %s names no GPU model (its \"gpu\" "

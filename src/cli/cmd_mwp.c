@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "hamm/mwp_doc.h"
@@ -235,26 +234,37 @@ static int parse_options(int argc, char **argv, mwp_args *a)
     return CLI_OK;
 }
 
-/* A name (no '/', no ".json") is a bundled machine: models/mwp/NAME.json. */
-static int machine_path(const char *arg, char *out, size_t size)
+/* A file name (a '/' or ".json") is read as given; a name is looked up in mwp/ of the
+ * model path as -m's is (--model-path, HAMM_MODEL_PATH, the models that came with hamm). */
+static int machine_path(const mwp_args *a, char *out, size_t size)
 {
-    size_t n = strlen(arg);
-    if (strchr(arg, '/') || (n > 5 && strcmp(arg + n - 5, ".json") == 0)) {
-        snprintf(out, size, "%s", arg);
+    if (hamm_model_names_file(a->machine)) {
+        snprintf(out, size, "%s", a->machine);
         return CLI_OK;
     }
-    char dir[4096];
-    if (!cli_data_dir("models", dir, sizeof dir)) {
-        fprintf(stderr, "hamm: cannot find the bundled models for --machine %s\n", arg);
+    cli_model_path *mp = malloc(sizeof *mp);
+    if (!mp) {
+        fprintf(stderr, "hamm: out of memory\n");
         return CLI_FAIL;
     }
-    int w = snprintf(out, size, "%s/mwp/%s.json", dir, arg);
-    if (w < 0 || (size_t)w >= size || access(out, R_OK) != 0) {
-        fprintf(stderr, "hamm: no MWP/CWP machine '%s' in %s/mwp (fx5600, gtx280, 8800gt, "
-                "paper-example, yuan09-baseline, gtx480; or give a file)\n", arg, dir);
-        return CLI_FAIL;
+    cli_model_path_init(mp, a->trace.in.model_dirs, a->trace.in.nmodel_dirs);
+    hamm_error err;
+    hamm_error_clear(&err);
+    int rc = CLI_OK;
+    if (!mp->count) {
+        fprintf(stderr, "hamm: cannot find the bundled models for --machine %s\n", a->machine);
+        rc = CLI_FAIL;
+    } else if (hamm_model_find(HAMM_MODEL_MWP_MACHINE, a->machine, &mp->path, out, size,
+                               &err) != HAMM_OK) {
+        fprintf(stderr, "hamm: no MWP/CWP machine '%s' in ", a->machine);
+        for (size_t i = 0; i < mp->count; i++)
+            fprintf(stderr, "%s%s/mwp", i ? ", " : "", mp->dirs[i]);
+        fprintf(stderr, " (fx5600, gtx280, 8800gt, paper-example, yuan09-baseline, gtx480; "
+                        "or give a file)\n");
+        rc = CLI_FAIL;
     }
-    return CLI_OK;
+    free(mp);
+    return rc;
 }
 
 /* The result to -o or standard output: its document as JSON, or the text for people;
@@ -449,7 +459,7 @@ int cmd_mwp(int argc, char **argv)
     if (rc != CLI_OK)
         return rc;
     char mpath[4200];
-    if ((rc = machine_path(a.machine, mpath, sizeof mpath)) != CLI_OK)
+    if ((rc = machine_path(&a, mpath, sizeof mpath)) != CLI_OK)
         return rc;
     return run_checked(&a, mpath);
 }

@@ -23,7 +23,8 @@ struct load {
     json_t *sys;                 /* the system file's tree */
     json_t *dram_file;           /* the DRAM file's tree, when "dram" names a file */
     char dram_path[PATH_BUF];
-    struct schema_source sys_src, dram_src;
+    json_reader sys_reader;      /* the system file's errors ("--set" for the overrides) */
+    json_reader dram_reader;     /* the DRAM model's: its file, or the system's inline */
 };
 
 static void load_free(struct load *ld)
@@ -76,23 +77,11 @@ static hamm_status apply_sets(struct load *ld, json_t *root, int dram, hamm_erro
 /* Parse a model file; syntax errors keep jansson's line and column. */
 static hamm_status read_json(const char *path, json_t **out, hamm_error *err)
 {
-    json_error_t jerr;
-    *out = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-    if (*out) {
-        if (json_is_object(*out))
-            return HAMM_OK;
-        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
-                             "a model file holds one JSON object");
-    }
-    if (!jerr.text[0] || json_error_code(&jerr) == json_error_out_of_memory)
-        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
-    if (json_error_code(&jerr) == json_error_cannot_open_file)
-        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL, "%s", jerr.text);
-    /* jansson counts from 1 and says -1 (or 0) where it does not know */
-    hamm_pos pos = HAMM_AT(path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
-                           jerr.column > 0 ? (uint64_t)jerr.column : 0,
-                           jerr.position >= 0 ? (uint64_t)jerr.position : HAMM_NO_OFFSET);
-    return hamm_error_at(err, HAMM_ERR_CONFIG, pos, NULL, "%s", jerr.text);
+    hamm_status st = json_parse_file(path, 0, out, err);
+    if (st != HAMM_OK || json_is_object(*out))
+        return st;
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
+                         "a model file holds one JSON object");
 }
 
 /* `name` relative to the directory of file `base` (as written when absolute) into
@@ -111,17 +100,17 @@ int hamm_config_gpu_path(const hamm_system_config *cfg, char *out, size_t size)
 }
 
 /* "dram" names a file relative to the system file (or, from --set, any model name). */
-static hamm_status locate_dram(struct load *ld, const char *name, hamm_error *err)
+static hamm_status locate_dram(struct load *ld, const char *name)
 {
-    if (schema_was_set(&ld->sys_src, DRAM_KEY)) {
+    if (json_read_was_set(&ld->sys_reader, DRAM_KEY)) {
         hamm_error local;
         hamm_error_clear(&local);
         if (hamm_config_find(name, ld->models, ld->dram_path, sizeof ld->dram_path, &local) == HAMM_OK)
             return HAMM_OK;
-        return schema_fail(&ld->sys_src, DRAM_KEY, err, "%s", local.text);
+        return json_read_fail(&ld->sys_reader, DRAM_KEY, "%s", local.text);
     }
     if (!beside(ld->path, name, ld->dram_path, sizeof ld->dram_path))
-        return schema_fail(&ld->sys_src, DRAM_KEY, err, "the file name is too long");
+        return json_read_fail(&ld->sys_reader, DRAM_KEY, "the file name is too long");
     return HAMM_OK;
 }
 
@@ -129,36 +118,35 @@ static hamm_status locate_dram(struct load *ld, const char *name, hamm_error *er
 static hamm_status resolve_dram(struct load *ld, json_t **root, hamm_error *err)
 {
     json_t *v = json_object_get(ld->sys, DRAM_KEY);
-    ld->dram_src = ld->sys_src;
+    ld->dram_reader = ld->sys_reader;
     if (json_is_object(v)) {
         *root = v;
         return HAMM_OK;
     }
     if (!json_is_string(v))
-        return schema_fail(&ld->sys_src, DRAM_KEY, err,
-                           "expects a DRAM model file name or an inline DRAM object");
-    hamm_status st = locate_dram(ld, json_string_value(v), err);
+        return json_read_fail(&ld->sys_reader, DRAM_KEY,
+                              "expects a DRAM model file name or an inline DRAM object");
+    hamm_status st = locate_dram(ld, json_string_value(v));
     if (st != HAMM_OK)
         return st;
     hamm_error local;
     hamm_error_clear(&local);
     st = read_json(ld->dram_path, &ld->dram_file, &local);
     if (st == HAMM_ERR_IO) /* a missing file is the system file's mistake */
-        return schema_fail(&ld->sys_src, DRAM_KEY, err, "%s", local.text);
+        return json_read_fail(&ld->sys_reader, DRAM_KEY, "%s", local.text);
     if (st != HAMM_OK) {
         if (err && err->status == HAMM_OK)
             *err = local;
         return st;
     }
-    ld->dram_src.file = ld->dram_path;
+    ld->dram_reader.source = ld->dram_path;
     *root = ld->dram_file;
     return HAMM_OK;
 }
 
 /* Build the address map once: a map that does not fit the geometry fails here, and so
  * does one with a channel or bank bit inside a request (unless address_map_allow_split). */
-static hamm_status check_map(const hamm_system_config *c, const struct schema_source *src,
-                             hamm_error *err)
+static hamm_status check_map(const hamm_system_config *c, json_reader *r)
 {
     hamm_addrmap *m;
     hamm_error local;
@@ -172,8 +160,9 @@ static hamm_status check_map(const hamm_system_config *c, const struct schema_so
             return HAMM_OK;
     }
     if (local.status != HAMM_ERR_CONFIG)
-        return hamm_error_at(err, local.status, HAMM_IN(src->file), local.field, "%s", local.text);
-    return schema_fail(src, local.field, err, "%s", local.text);
+        return hamm_error_at(r->err, local.status, HAMM_IN(r->source), local.field, "%s",
+                             local.text);
+    return json_read_fail(r, local.field, "%s", local.text);
 }
 
 static hamm_status load_stages(struct load *ld, hamm_system_config *c, hamm_error *err)
@@ -183,20 +172,22 @@ static hamm_status load_stages(struct load *ld, hamm_system_config *c, hamm_erro
     if (st == HAMM_OK)
         st = apply_sets(ld, ld->sys, 0, err);
     if (st == HAMM_OK)
-        st = schema_read(&config_system_table, ld->sys, c, "", &ld->sys_src, err);
+        st = schema_read(&config_system_table, ld->sys, c, &ld->sys_reader);
     if (st == HAMM_OK)
         st = resolve_dram(ld, &dram_root, err);
     if (st == HAMM_OK)
         st = apply_sets(ld, dram_root, 1, err);
+    if (st == HAMM_OK) {
+        size_t top = json_read_key(&ld->dram_reader, DRAM_KEY);
+        st = schema_read(&config_dram_table, dram_root, &c->dram, &ld->dram_reader);
+        json_read_pop(&ld->dram_reader, top);
+    }
     if (st == HAMM_OK)
-        st = schema_read(&config_dram_table, dram_root, &c->dram, CONFIG_DRAM_PREFIX,
-                         &ld->dram_src, err);
+        st = config_check_dram(&c->dram, &ld->dram_reader);
     if (st == HAMM_OK)
-        st = config_check_dram(&c->dram, &ld->dram_src, err);
+        st = config_check_system(c, &ld->sys_reader);
     if (st == HAMM_OK)
-        st = config_check_system(c, &ld->sys_src, err);
-    if (st == HAMM_OK)
-        st = check_map(c, &ld->sys_src, err);
+        st = check_map(c, &ld->sys_reader);
     return st;
 }
 
@@ -222,7 +213,9 @@ hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
     ld.models = models;
     hamm_status st = c ? parse_sets(&ld, sets, nsets, err)
                        : hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
-    ld.sys_src = (struct schema_source){path, ld.set_paths, ld.nsets};
+    json_reader_init(&ld.sys_reader, path, err);
+    ld.sys_reader.set_paths = ld.set_paths;
+    ld.sys_reader.nset = ld.nsets;
     if (st == HAMM_OK)
         st = load_stages(&ld, c, err);
     if (st == HAMM_OK) {

@@ -7,7 +7,7 @@
 #include <jansson.h>
 
 #include "common/enum_table.h"
-#include "schema.h"
+#include "common/json_schema.h"
 #include "hamm/config.h"
 
 #define CONFIG_DRAM_SCHEMA "hamm-dram/1"
@@ -27,10 +27,8 @@ extern const struct enum_table config_heuristic_names;
 /* Stage 2 of loading, after the tables: rules across fields of the DRAM model and of the
  * system (tRC >= tRAS + tRP, bank groups dividing banks, a request a whole number of
  * bursts, ...), then the address map is built once to prove it fits the geometry. */
-hamm_status config_check_dram(const hamm_dram_config *d, const struct schema_source *src,
-                              hamm_error *err);
-hamm_status config_check_system(const hamm_system_config *c, const struct schema_source *src,
-                                hamm_error *err);
+hamm_status config_check_dram(const hamm_dram_config *d, json_reader *r);
+hamm_status config_check_system(const hamm_system_config *c, json_reader *r);
 
 /* One "path=value" override, its value already parsed. */
 struct config_set {

@@ -6,7 +6,7 @@
 
 #include "config_internal.h"
 
-#define SRC SCHEMA_SET_SOURCE
+#define SRC JSON_READ_SET_SOURCE
 
 static hamm_status fail(hamm_error *err, const char *field, const char *text)
 {

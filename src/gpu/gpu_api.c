@@ -1,19 +1,56 @@
-/* gpu_api.c - the GPU engine's public face (hamm/gpu.h): a GPU built from a GPU model
- * file over a system model's memory, owning its address map. */
+/* gpu_api.c - the GPU engine's public face (hamm/gpu.h): GPU models read from a file or
+ * from parsed JSON, and a GPU built from one over a system model's memory, owning its
+ * address map. */
+#include <stdlib.h>
+
 #include "gpu_internal.h"
 #include "gpu_model.h"
 #include "hamm/gpu.h"
 
-hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem, const char *model_path,
-                         int refresh, hamm_gpu_tap_fn tap, void *tap_user, hamm_error *err)
+static hamm_status new_model(hamm_gpu_model **out, hamm_error *err)
+{
+    *out = calloc(1, sizeof **out);
+    return *out ? HAMM_OK : hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+}
+
+hamm_status hamm_gpu_model_load(hamm_gpu_model **out, const char *path, hamm_error *err)
+{
+    hamm_status st = new_model(out, err);
+    if (st == HAMM_OK)
+        st = gpu_model_load(*out, path, err);
+    if (st != HAMM_OK && *out) {
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+hamm_status hamm_gpu_model_from_json(hamm_gpu_model **out, json_t *doc, const char *source,
+                                     hamm_error *err)
+{
+    hamm_status st = new_model(out, err);
+    if (st == HAMM_OK)
+        st = gpu_model_from_json(*out, doc, source, err);
+    if (st != HAMM_OK && *out) {
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+void hamm_gpu_model_free(hamm_gpu_model *m)
+{
+    free(m);
+}
+
+hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
+                              const hamm_gpu_model *model, int refresh, hamm_gpu_tap_fn tap,
+                              void *tap_user, hamm_error *err)
 {
     *out = NULL;
-    gpu_model m;
     gpu_params p;
     hamm_addrmap *map = NULL;
-    hamm_status st = gpu_model_load(&m, model_path, err);
-    if (!st)
-        st = gpu_model_params(&m, mem, &p, err);
+    hamm_status st = gpu_model_params(model, mem, &p, err);
     if (!st)
         st = hamm_config_addrmap(mem, &map, err);
     if (st)
@@ -27,6 +64,18 @@ hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem, const ch
     }
     (*out)->own_map = map;
     return HAMM_OK;
+}
+
+hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem, const char *model_path,
+                         int refresh, hamm_gpu_tap_fn tap, void *tap_user, hamm_error *err)
+{
+    *out = NULL;
+    hamm_gpu_model *m;
+    hamm_status st = hamm_gpu_model_load(&m, model_path, err);
+    if (st == HAMM_OK)
+        st = hamm_gpu_new_with(out, mem, m, refresh, tap, tap_user, err);
+    hamm_gpu_model_free(m);
+    return st;
 }
 
 void hamm_gpu_finish(hamm_gpu *g)

@@ -5,6 +5,7 @@
 #ifndef HAMM_GPU_GPU_MODEL_H
 #define HAMM_GPU_GPU_MODEL_H
 
+#include <jansson.h>
 #include <stdint.h>
 
 #include "gpu.h"
@@ -70,11 +71,14 @@ typedef struct gpu_model {
 
 /* Read a GPU model file.  Errors name the file and the JSON path. */
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err);
+/* Read a GPU model file's contents, already parsed (`doc` is not changed); errors name
+ * `source` and the JSON path. */
+hamm_status gpu_model_from_json(gpu_model *m, json_t *doc, const char *source, hamm_error *err);
 /* The cache management options' cross-checks (gpu_model_mgmt.c); gpu_model_load runs
  * them. */
 hamm_status gpu_model_check_mgmt(const gpu_model *m, const char *path, hamm_error *err);
 /* The engine's parameters for model m over the memory system `mem` (the DRAM pipeline
- * depth it needs for return slots comes from mem's timings). */
+ * depth it needs for return slots comes from mem's timings; gpu_model_params.c). */
 hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, gpu_params *p,
                              hamm_error *err);
 

@@ -1,11 +1,11 @@
 /* mwp_load.c - reading MWP/CWP machine and kernel files (hamm-mwp-machine/1,
- * hamm-mwp-kernel/1) with the config module's schema tables. */
+ * hamm-mwp-kernel/1) with the model files' schema tables (common/json_schema.h). */
 #include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "common/enum_table.h"
-#include "config/schema.h"
+#include "common/json_schema.h"
 #include "hamm/mwp.h"
 
 #define ROWS(a) (a), (sizeof(a) / sizeof((a)[0]))

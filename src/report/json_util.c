@@ -28,6 +28,22 @@ static json_t *sets_json(const char *const *sets, size_t nsets)
     return report_checked(a, ok);
 }
 
+json_t *report_overrides_json(const char *const *sets, size_t nsets)
+{
+    json_t *o = json_object();
+    int ok = o != NULL;
+    for (size_t i = 0; ok && i < nsets; i++) {
+        const char *eq = strchr(sets[i], '=');
+        char key[256];
+        size_t len = eq ? (size_t)(eq - sets[i]) : strlen(sets[i]);
+        len = len < sizeof key ? len : sizeof key - 1;
+        memcpy(key, sets[i], len);
+        key[len] = '\0';
+        report_set(o, key, json_string(eq ? eq + 1 : ""), &ok);
+    }
+    return report_checked(o, ok);
+}
+
 json_t *report_capacity_json(const hamm_capacity *c)
 {
     if (!c)

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common/alloc.h"
 #include "experiment_internal.h"
@@ -19,7 +18,7 @@ typedef struct xpool {
     const hamm_suite *s;
     size_t index; /* the experiment's */
     const hamm_validate_options *o;
-    char (*gpu)[4096]; /* per configuration: its GPU model file */
+    hamm_gpu_model **gpu; /* per configuration: its GPU model, overlay merged in */
     double *values;    /* [nruns], run r = (k * workloads + w) * configs + c */
     size_t nruns, next, done, failed; /* failed: the first run that failed (nruns: none) */
     hamm_error err;                   /* its error */
@@ -89,7 +88,7 @@ static hamm_status run_one(const xpool *p, size_t r, double *value, hamm_error *
     hamm_gpu *g = NULL;
     hamm_status st = suite_experiment_config(p->s, x, c, k, p->o->sets, p->o->nsets, &cfg, err);
     if (st == HAMM_OK)
-        st = hamm_gpu_new(&g, &cfg, p->gpu[c], 1, NULL, NULL, err);
+        st = hamm_gpu_new_with(&g, &cfg, p->gpu[c], 1, NULL, NULL, err);
     if (st == HAMM_OK)
         st = hamm_workload_run(g, x->workload_paths[w], &kernels, err);
     if (st == HAMM_OK) {
@@ -137,15 +136,13 @@ static void run_pool(xpool *p)
     free(t);
 }
 
-/* Each configuration's GPU model file (merged into a temporary where it has an overlay),
- * the runs, the temporaries removed. */
-static hamm_status run_all(xpool *p, int *temp, hamm_error *err)
+/* Each configuration's GPU model, read once for all its runs, then the runs. */
+static hamm_status run_all(xpool *p, hamm_error *err)
 {
     const suite_experiment *x = &p->s->experiments[p->index];
     hamm_status st = HAMM_OK;
-    size_t c = 0;
-    for (; st == HAMM_OK && c < x->nconfigs; c++)
-        st = suite_experiment_gpu(p->s, x, c, p->gpu[c], sizeof p->gpu[c], &temp[c], err);
+    for (size_t c = 0; st == HAMM_OK && c < x->nconfigs; c++)
+        st = suite_experiment_gpu(x, c, &p->gpu[c], err);
     if (st == HAMM_OK) {
         run_pool(p);
         if (p->failed < p->nruns) {
@@ -154,9 +151,8 @@ static hamm_status run_all(xpool *p, int *temp, hamm_error *err)
             st = p->err.status;
         }
     }
-    for (size_t j = 0; j < c; j++)
-        if (temp[j])
-            unlink(p->gpu[j]);
+    for (size_t c = 0; c < x->nconfigs; c++)
+        hamm_gpu_model_free(p->gpu[c]);
     return st;
 }
 
@@ -173,18 +169,16 @@ hamm_status hamm_experiment_run(const hamm_suite *s, size_t i, const hamm_valida
     hamm_error_clear(&p.err);
     p.values = hamm_calloc_array(p.nruns, sizeof *p.values);
     p.gpu = hamm_calloc_array(x->nconfigs, sizeof *p.gpu);
-    int *temp = hamm_calloc_array(x->nconfigs, sizeof *temp);
     hamm_status st = HAMM_OK;
-    if (!p.values || !p.gpu || !temp || pthread_mutex_init(&p.lock, NULL) != 0)
+    if (!p.values || !p.gpu || pthread_mutex_init(&p.lock, NULL) != 0)
         st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     else {
-        st = run_all(&p, temp, err);
+        st = run_all(&p, err);
         pthread_mutex_destroy(&p.lock);
     }
     if (st == HAMM_OK && !(*result = experiment_doc(s, i, o, p.values)))
         st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     free(p.values);
     free(p.gpu);
-    free(temp);
     return st;
 }

@@ -38,18 +38,6 @@ static double mean_of(suite_mean m, const double *v, size_t n, size_t stride)
     return NAN;
 }
 
-static json_t *sets_json(char *const *sets, size_t n, int *ok)
-{
-    json_t *o = json_object();
-    for (size_t i = 0; o && i < n; i++) {
-        const char *eq = strchr(sets[i], '=');
-        char key[256];
-        snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
-        report_set(o, key, json_string(eq + 1), ok);
-    }
-    return o;
-}
-
 static json_t *configs_json(const suite_experiment *x, int *ok)
 {
     json_t *a = json_array();
@@ -57,7 +45,8 @@ static json_t *configs_json(const suite_experiment *x, int *ok)
         const suite_xconfig *xc = &x->configs[c];
         json_t *o = json_object();
         report_set(o, "label", json_string(xc->label), ok);
-        report_set(o, "set", sets_json(xc->sets, xc->nsets, ok), ok);
+        report_set(o, "set", report_overrides_json((const char *const *)xc->sets, xc->nsets),
+                   ok);
         report_set(o, "gpu", xc->gpu ? json_deep_copy(xc->gpu) : json_null(), ok);
         report_append(a, o, ok);
     }

@@ -2,8 +2,10 @@
 #ifndef HAMM_VALIDATE_SUITE_H
 #define HAMM_VALIDATE_SUITE_H
 
+#include "common/json_read.h"
 #include "hamm/config.h"
 #include "hamm/engine.h"
+#include "hamm/gpu.h"
 #include "hamm/mwp.h"
 #include "hamm/trace.h"
 #include "hamm/validate.h"
@@ -21,7 +23,7 @@ typedef struct suite_entry {
     char **sets;       /* "KEY=VALUE", in the suite's order */
     size_t nsets;
     hamm_replay replay;
-    /* "mwp" (suite_mwp.c): the machine file as written and found (NULL: not an MWP
+    /* "mwp" (suite_entries.c): the machine file as written and found (NULL: not an MWP
      * entry), loaded when the suite loads; whether the combined model takes the issue
      * bound (docs/MWP.md, "Validation") */
     char *mwp_machine, *mwp_machine_path;
@@ -80,48 +82,43 @@ struct hamm_suite {
     size_t nexperiments;
 };
 
-/* An error in the suite file at JSON path `field`. */
-#define suite_bad(err, s, field, ...)                                                        \
-    hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN((s)->path), field, __VA_ARGS__)
-
 /* The loader's helpers (suite.c): a copy of a string (NULL when out of memory); `rel`
- * against the suite's directory; unknown keys of `obj` (an error names prefix+key); a
- * string member, required or not (*out NULL when absent); an entry or sweep name. */
+ * against the suite's directory; an entry, sweep or experiment name's characters. */
 char *suite_dup(const char *t);
 char *suite_resolve(const hamm_suite *s, const char *rel);
-hamm_status suite_check_keys(const hamm_suite *s, json_t *obj, const char *const *allowed,
-                             const char *prefix, hamm_error *err);
-hamm_status suite_get_str(const hamm_suite *s, json_t *obj, const char *key, const char *prefix,
-                          int required, const char **out, hamm_error *err);
 int suite_valid_name(const char *n);
 
-/* An entry's "mwp" object (suite_mwp.c): {"workload", "machine", "issue_bound", "queueing", "group"};
- * *workload
- * is the workload as written; it sets e->workload and loads the machine. */
-hamm_status suite_parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
-                            const char *prefix, const char **workload, hamm_error *err);
+/* A model the suite names (a "model", an experiment's "gpu", an MWP entry's "machine"):
+ * a file name (hamm_model_names_file) relative to the suite, else a name looked up in the
+ * suite's model path (hamm_model_find), into *path (malloc'd).  HAMM_ERR_IO when none is
+ * found, *path then the file name resolved (NULL for a name) for the caller's message;
+ * HAMM_ERR_NOMEM when out of memory. */
+hamm_status suite_find_model(const hamm_suite *s, hamm_model_kind kind, const char *name,
+                             char **path);
+
+/* "entries" (suite_entries.c), read with the reader at the top of the suite: every entry
+ * with its source, model and overrides, each trace, workload, model and machine checked. */
+hamm_status suite_parse_entries(hamm_suite *s, json_t *entries, json_reader *r);
 
 /* "sweeps" (suite_sweeps.c): parse the array (NULL: none), and free what it holds. */
-hamm_status suite_parse_sweeps(hamm_suite *s, json_t *sweeps, hamm_error *err);
+hamm_status suite_parse_sweeps(hamm_suite *s, json_t *sweeps, json_reader *r);
 void suite_free_sweeps(hamm_suite *s);
 
 /* "experiments" (suite_experiments.c): parse the array (NULL: none), and free them. */
-hamm_status suite_parse_experiments(hamm_suite *s, json_t *list, hamm_error *err);
+hamm_status suite_parse_experiments(hamm_suite *s, json_t *list, json_reader *r);
 void suite_free_experiments(hamm_suite *s);
 /* Find experiment i's models and load every configuration at every x value (errors name
- * prefix, "experiments[I].", and the field). */
-hamm_status suite_experiment_check(const hamm_suite *s, size_t i, const char *prefix,
-                                   hamm_error *err);
+ * the field below the reader's path, "experiments[I]"). */
+hamm_status suite_experiment_check(const hamm_suite *s, size_t i, json_reader *r);
 /* The system model of experiment x, configuration c, x value k (ignored without an x
  * axis), after the caller's `sets`. */
 hamm_status suite_experiment_config(const hamm_suite *s, const suite_experiment *x, size_t c,
                                     size_t k, const char *const *sets, size_t nsets,
                                     hamm_system_config *cfg, hamm_error *err);
-/* The GPU model of an experiment's configuration c: the model file with the overlay
- * merged in, written to a temporary file whose name goes to out (the caller unlinks it);
- * no overlay: the model file itself (*temp 0). */
-hamm_status suite_experiment_gpu(const hamm_suite *s, const suite_experiment *x, size_t c,
-                                 char *out, size_t size, int *temp, hamm_error *err);
+/* The GPU model of an experiment's configuration c: the model file with the
+ * configuration's overlay merged in, in memory (errors name the model file). */
+hamm_status suite_experiment_gpu(const suite_experiment *x, size_t c, hamm_gpu_model **out,
+                                 hamm_error *err);
 
 /* Load entry e's model with its own sets then `sets`; errors name the suite and entry. */
 hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const *sets,

@@ -5,72 +5,56 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common/alloc.h"
+#include "common/json_read.h"
 #include "hamm/gpu.h"
 #include "suite.h"
 
-#define bad suite_bad
-#define NOMEM(s) hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN((s)->path), NULL, "out of memory")
-
-static int is_path(const char *name)
+/* The experiment's system model, with the reader at the experiment. */
+static hamm_status find_system(const hamm_suite *s, suite_experiment *x, json_reader *r)
 {
-    size_t n = strlen(name);
-    return strchr(name, '/') || (n > 5 && strcmp(name + n - 5, ".json") == 0);
+    hamm_status st = suite_find_model(s, HAMM_MODEL_SYSTEM, x->model, &x->model_path);
+    if (st == HAMM_ERR_NOMEM)
+        return json_read_nomem(r);
+    if (st != HAMM_OK)
+        return json_read_fail(r, "model", "no model '%s' (a name under models/, or a path "
+                                          "relative to the suite)", x->model);
+    return HAMM_OK;
 }
 
-static hamm_status find_system(const hamm_suite *s, suite_experiment *x, const char *prefix,
-                               hamm_error *err)
+/* None named: the system model's "gpu". */
+static hamm_status system_gpu(const hamm_suite *s, suite_experiment *x, json_reader *r)
 {
-    char *want = is_path(x->model) ? suite_resolve(s, x->model) : suite_dup(x->model);
-    char found[4096], field[160];
+    char path[4096];
+    hamm_system_config cfg;
     hamm_error sub;
     hamm_error_clear(&sub);
-    hamm_status st = want ? hamm_config_find(want, s->models, found, sizeof found, &sub)
-                          : HAMM_ERR_NOMEM;
-    free(want);
-    snprintf(field, sizeof field, "%smodel", prefix);
-    if (st == HAMM_ERR_NOMEM)
-        return NOMEM(s);
-    if (st != HAMM_OK)
-        return bad(err, s, field, "no model '%s' (a name under models/, or a path relative "
-                                  "to the suite)", x->model);
-    return (x->model_path = suite_dup(found)) ? HAMM_OK : NOMEM(s);
+    if (hamm_config_load_with(&cfg, x->model_path, NULL, 0, s->models, &sub) != HAMM_OK)
+        return json_read_fail(r, "model", "%s: %s%s%s", x->model_path, sub.field,
+                              sub.field[0] ? ": " : "", sub.text);
+    if (!hamm_config_gpu_path(&cfg, path, sizeof path))
+        return json_read_fail(r, "model", "the system model '%s' names no GPU model (its "
+                                          "\"gpu\" key): give the experiment a \"gpu\"",
+                              x->model);
+    return (x->gpu_path = suite_dup(path)) ? HAMM_OK : json_read_nomem(r);
 }
 
-/* "gpu": a path relative to the suite, or gpu/NAME.json in the model path; none: the
- * system model's "gpu". */
-static hamm_status find_gpu(const hamm_suite *s, suite_experiment *x, const char *prefix,
-                            hamm_error *err)
+/* "gpu": a path relative to the suite, or a name in gpu/ of the model path; none: the
+ * system model's. */
+static hamm_status find_gpu(const hamm_suite *s, suite_experiment *x, json_reader *r)
 {
-    char path[4096], field[160];
-    snprintf(field, sizeof field, "%s%s", prefix, x->gpu ? "gpu" : "model");
-    if (!x->gpu) {
-        hamm_system_config cfg;
-        hamm_error sub;
-        hamm_error_clear(&sub);
-        if (hamm_config_load_with(&cfg, x->model_path, NULL, 0, s->models, &sub) != HAMM_OK)
-            return bad(err, s, field, "%s: %s%s%s", x->model_path, sub.field,
-                       sub.field[0] ? ": " : "", sub.text);
-        if (!hamm_config_gpu_path(&cfg, path, sizeof path))
-            return bad(err, s, field, "the system model '%s' names no GPU model (its \"gpu\" "
-                                      "key): give the experiment a \"gpu\"", x->model);
-        return (x->gpu_path = suite_dup(path)) ? HAMM_OK : NOMEM(s);
-    }
-    if (is_path(x->gpu)) {
-        x->gpu_path = suite_resolve(s, x->gpu);
-        if (x->gpu_path && access(x->gpu_path, R_OK) != 0)
-            return bad(err, s, field, "cannot open %.200s", x->gpu_path);
-        return x->gpu_path ? HAMM_OK : NOMEM(s);
-    }
-    for (size_t i = 0; s->models && i < s->models->count; i++) {
-        int n = snprintf(path, sizeof path, "%s/gpu/%s.json", s->models->dirs[i], x->gpu);
-        if (n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0)
-            return (x->gpu_path = suite_dup(path)) ? HAMM_OK : NOMEM(s);
-    }
-    return bad(err, s, field, "no GPU model '%s' (a name under models/gpu/, or a path "
-                              "relative to the suite)", x->gpu);
+    if (!x->gpu)
+        return system_gpu(s, x, r);
+    hamm_status st = suite_find_model(s, HAMM_MODEL_GPU, x->gpu, &x->gpu_path);
+    if (st == HAMM_ERR_NOMEM)
+        return json_read_nomem(r);
+    if (st == HAMM_OK)
+        return HAMM_OK;
+    if (x->gpu_path)
+        return json_read_fail(r, "gpu", "cannot open %.200s", x->gpu_path);
+    return json_read_fail(r, "gpu", "no GPU model '%s' (a name under models/gpu/, or a path "
+                                    "relative to the suite)", x->gpu);
 }
 
 hamm_status suite_experiment_config(const hamm_suite *s, const suite_experiment *x, size_t c,
@@ -81,7 +65,7 @@ hamm_status suite_experiment_config(const hamm_suite *s, const suite_experiment 
     const char **all = hamm_calloc_array(nsets + xc->nsets + 1, sizeof *all);
     char xset[512];
     if (!all)
-        return NOMEM(s);
+        return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");
     size_t n = 0;
     for (size_t i = 0; i < nsets; i++)
         all[n++] = sets[i];
@@ -110,44 +94,20 @@ static int merge(json_t *base, json_t *over)
     return 0;
 }
 
-static hamm_status write_temp(const hamm_suite *s, json_t *doc, char *out, size_t size,
-                              hamm_error *err)
+hamm_status suite_experiment_gpu(const suite_experiment *x, size_t c, hamm_gpu_model **out,
+                                 hamm_error *err)
 {
-    const char *dir = getenv("TMPDIR");
-    snprintf(out, size, "%s/hamm-gpu-XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(out);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    int ok = f && json_dumpf(doc, f, JSON_INDENT(1)) == 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
-    else if (!f && fd >= 0)
-        close(fd);
-    if (!ok && fd >= 0)
-        unlink(out);
-    return ok ? HAMM_OK
-              : hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(s->path), NULL,
-                              "cannot write a temporary GPU model in %s", dir ? dir : "/tmp");
-}
-
-hamm_status suite_experiment_gpu(const hamm_suite *s, const suite_experiment *x, size_t c,
-                                 char *out, size_t size, int *temp, hamm_error *err)
-{
-    *temp = 0;
-    if (!x->configs[c].gpu) {
-        snprintf(out, size, "%s", x->gpu_path);
-        return HAMM_OK;
-    }
-    json_error_t jerr;
-    json_t *doc = json_load_file(x->gpu_path, JSON_REJECT_DUPLICATES, &jerr);
-    if (!doc)
-        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_AT_LINE(x->gpu_path, jerr.line), NULL,
-                             "%s", jerr.text);
-    hamm_status st = json_is_object(doc) && merge(doc, x->configs[c].gpu) == 0
-                         ? write_temp(s, doc, out, size, err)
-                         : hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(x->gpu_path), NULL,
-                                         "not a GPU model object, or out of memory");
+    *out = NULL;
+    if (!x->configs[c].gpu)
+        return hamm_gpu_model_load(out, x->gpu_path, err);
+    json_t *doc;
+    hamm_status st = json_parse_file(x->gpu_path, JSON_PARSE_LINE, &doc, err);
+    if (st == HAMM_OK)
+        st = json_is_object(doc) && merge(doc, x->configs[c].gpu) == 0
+                 ? hamm_gpu_model_from_json(out, doc, x->gpu_path, err)
+                 : hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(x->gpu_path), NULL,
+                                 "not a GPU model object, or out of memory");
     json_decref(doc);
-    *temp = st == HAMM_OK;
     return st;
 }
 
@@ -161,53 +121,74 @@ static int sets_key(const suite_xconfig *c, const char *key)
     return 0;
 }
 
-/* Configuration c's system model at every x value; then its GPU model on a GPU. */
-static hamm_status check_config(const hamm_suite *s, const suite_experiment *x, size_t c,
-                                const char *prefix, hamm_error *err)
+/* An error `sub` of configuration c's models at `key` below the experiment: its text
+ * alone when the path names the field already, else the field too. */
+static hamm_status config_fail(json_reader *r, const char *key, const hamm_error *sub)
+{
+    size_t old = json_read_key(r, key);
+    hamm_status st = strstr(r->path, sub->field) && sub->field[0]
+                         ? json_read_fail(r, NULL, "%s", sub->text)
+                         : json_read_fail(r, NULL, "%s%s%s", sub->field,
+                                          sub->field[0] ? ": " : "", sub->text);
+    json_read_pop(r, old);
+    return st;
+}
+
+/* Configuration c's system model at every x value (an error names the suite's line that
+ * set what is wrong: an x value, or the configuration's "set"). */
+static hamm_status check_sets(const hamm_suite *s, const suite_experiment *x, size_t c,
+                              json_reader *r)
 {
     hamm_system_config cfg;
     hamm_error sub;
-    char field[192], gpu[4096];
+    char key[160];
     for (size_t k = 0; k < (x->x_key ? x->nx : 1); k++) {
         hamm_error_clear(&sub);
         if (suite_experiment_config(s, x, c, k, NULL, 0, &cfg, &sub) == HAMM_OK)
             continue;
         if (x->x_key && strcmp(sub.field, x->x_key) == 0)
-            snprintf(field, sizeof field, "%sx.values[%zu]", prefix, k);
+            snprintf(key, sizeof key, "x.values[%zu]", k);
         else if (sets_key(&x->configs[c], sub.field)) /* a line of the suite: name it */
-            snprintf(field, sizeof field, "%sconfigurations[%zu].set.%.90s", prefix, c,
-                     sub.field);
+            snprintf(key, sizeof key, "configurations[%zu].set.%.90s", c, sub.field);
         else
-            snprintf(field, sizeof field, "%sconfigurations[%zu].set", prefix, c);
-        if (strstr(field, sub.field) && sub.field[0])
-            return bad(err, s, field, "%s", sub.text);
-        return bad(err, s, field, "%s%s%s", sub.field, sub.field[0] ? ": " : "", sub.text);
+            snprintf(key, sizeof key, "configurations[%zu].set", c);
+        return config_fail(r, key, &sub);
     }
-    int temp = 0;
-    hamm_gpu *g = NULL;
-    hamm_error_clear(&sub);
-    hamm_status st = suite_experiment_gpu(s, x, c, gpu, sizeof gpu, &temp, &sub);
-    if (st == HAMM_OK && suite_experiment_config(s, x, c, 0, NULL, 0, &cfg, &sub) == HAMM_OK)
-        st = hamm_gpu_new(&g, &cfg, gpu, 1, NULL, NULL, &sub);
-    hamm_gpu_free(g);
-    if (temp)
-        unlink(gpu);
-    if (st == HAMM_OK)
-        return HAMM_OK;
-    snprintf(field, sizeof field, "%s%s", prefix, "gpu");
-    if (x->configs[c].gpu)
-        snprintf(field, sizeof field, "%sconfigurations[%zu].gpu", prefix, c);
-    return bad(err, s, field, "%s%s%s", sub.field, sub.field[0] ? ": " : "", sub.text);
+    return HAMM_OK;
 }
 
-hamm_status suite_experiment_check(const hamm_suite *s, size_t i, const char *prefix,
-                                   hamm_error *err)
+/* Configuration c's GPU model, overlay merged in, on a GPU over its memory. */
+static hamm_status check_gpu(const hamm_suite *s, const suite_experiment *x, size_t c,
+                             json_reader *r)
+{
+    hamm_system_config cfg;
+    hamm_error sub;
+    hamm_gpu_model *model = NULL;
+    hamm_gpu *g = NULL;
+    hamm_error_clear(&sub);
+    hamm_status st = suite_experiment_gpu(x, c, &model, &sub);
+    if (st == HAMM_OK && suite_experiment_config(s, x, c, 0, NULL, 0, &cfg, &sub) == HAMM_OK)
+        st = hamm_gpu_new_with(&g, &cfg, model, 1, NULL, NULL, &sub);
+    hamm_gpu_free(g);
+    hamm_gpu_model_free(model);
+    if (st == HAMM_OK)
+        return HAMM_OK;
+    char key[64] = "gpu";
+    if (x->configs[c].gpu)
+        snprintf(key, sizeof key, "configurations[%zu].gpu", c);
+    return json_read_fail(r, key, "%s%s%s", sub.field, sub.field[0] ? ": " : "", sub.text);
+}
+
+hamm_status suite_experiment_check(const hamm_suite *s, size_t i, json_reader *r)
 {
     suite_experiment *x = &s->experiments[i];
-    if (find_system(s, x, prefix, err) != HAMM_OK || find_gpu(s, x, prefix, err) != HAMM_OK)
-        return err->status;
-    for (size_t c = 0; c < x->nconfigs; c++)
-        if (check_config(s, x, c, prefix, err) != HAMM_OK)
-            return err->status;
-    return HAMM_OK;
+    hamm_status st = find_system(s, x, r);
+    if (st == HAMM_OK)
+        st = find_gpu(s, x, r);
+    for (size_t c = 0; st == HAMM_OK && c < x->nconfigs; c++) {
+        st = check_sets(s, x, c, r);
+        if (st == HAMM_OK)
+            st = check_gpu(s, x, c, r);
+    }
+    return st;
 }

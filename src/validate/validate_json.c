@@ -52,8 +52,6 @@ static uint32_t request_size(const suite_entry *e)
     return e->request_size ? e->request_size : HAMM_DEFAULT_REQUEST_SIZE;
 }
 
-static json_t *overrides_json(const char *const *sets, size_t nsets);
-
 static json_t *entry_json_base(const hamm_suite *s, size_t i, const entry_result *r);
 
 /* An entry; an "mwp" entry has an "mwp" object besides (absent from the others). */
@@ -87,7 +85,8 @@ static json_t *entry_json_base(const hamm_suite *s, size_t i, const entry_result
                      "name", e->name, "trace", e->trace, "trace_size_bytes",
                      report_file_size(&r->trace_id), "trace_hash", report_file_hash(&r->trace_id),
                      "format", r->format, "request_size_bytes", (json_int_t)request_size(e),
-                     "set", overrides_json((const char *const *)e->sets, e->nsets), "model", r->model,
+                     "set", report_overrides_json((const char *const *)e->sets, e->nsets),
+                     "model", r->model,
                      "policy", hamm_scheduler_name(r->policy), "replay",
                      hamm_replay_name(e->replay), "queue_size", (json_int_t)r->queue_size,
                      "chips_per_channel", (json_int_t)r->chips_per_channel, "model_config",
@@ -220,22 +219,6 @@ static json_t *summary_json(const hamm_suite *s, const entry_result *r)
     return o;
 }
 
-static json_t *overrides_json(const char *const *sets, size_t nsets)
-{
-    json_t *o = json_object();
-    int ok = o != NULL;
-    for (size_t i = 0; ok && i < nsets; i++) {
-        const char *eq = strchr(sets[i], '=');
-        char key[256];
-        size_t len = eq ? (size_t)(eq - sets[i]) : strlen(sets[i]);
-        len = len < sizeof key ? len : sizeof key - 1;
-        memcpy(key, sets[i], len);
-        key[len] = '\0';
-        report_set(o, key, json_string(eq ? eq + 1 : ""), &ok);
-    }
-    return report_checked(o, ok);
-}
-
 static json_t *heuristics_json(unsigned hs)
 {
     json_t *a = json_array();
@@ -256,7 +239,7 @@ json_t *validate_doc(const hamm_suite *s, const char *const *sets, size_t nsets,
     entries = report_checked(entries, ok);
     return json_pack("{s:s, s:s, s:{s:s, s:s}, s:o, s:o, s:o, s:o}", "schema",
                      HAMM_VALIDATE_SCHEMA, "hamm_version", HAMM_VERSION, "suite", "path",
-                     s->path, "name", s->name, "overrides", overrides_json(sets, nsets),
+                     s->path, "name", s->name, "overrides", report_overrides_json(sets, nsets),
                      "heuristics", heuristics_json(s->heuristics), "entries", entries,
                      "summary", summary_json(s, r));
 }

@@ -3,13 +3,14 @@
 #ifndef HAMM_WORKLOAD_COMPILE_H
 #define HAMM_WORKLOAD_COMPILE_H
 
-#include "jread.h"
+#include "common/json_read.h"
+#include "workload_internal.h"
 
 #define WL_MAX_NODES 65536 /* statements after loops are counted once each */
 #define WL_MAX_GROUP 100000 /* instructions in one {"alu": n} */
 
 struct kctx {
-    struct jctx *c;
+    json_reader *c;
     hamm_workload *wl;
     wl_kernel *k;
     size_t kidx;
@@ -33,5 +34,8 @@ hamm_status body_check_regs(struct kctx *kc);
 
 /* The same name rules as params: names must not hide the built-ins. */
 int compile_reserved(const char *name);
+
+/* A name: letters, digits and '_', not starting with a digit (load.c). */
+int workload_is_name(const char *s);
 
 #endif

@@ -37,19 +37,19 @@ int64_t dist_draw(const wl_dist *d, uint64_t r, int64_t center)
     return d->lo;
 }
 
-static hamm_status fraction(struct jctx *c, json_t *obj, wl_dist *d)
+static hamm_status fraction(json_reader *c, json_t *obj, wl_dist *d)
 {
     json_t *f = json_object_get(obj, "fraction");
     if (!f)
-        return jctx_fail(c, "fraction", "is missing");
+        return json_read_fail(c, "fraction", "is missing");
     double x = json_is_number(f) ? json_number_value(f) : -1;
     if (!(x >= 0 && x <= 1))
-        return jctx_fail(c, "fraction", "expects a number from 0 to 1");
+        return json_read_fail(c, "fraction", "expects a number from 0 to 1");
     d->fraction = x >= 1 ? UINT64_MAX : (uint64_t)ldexp(x, 64);
     return HAMM_OK;
 }
 
-static hamm_status kind(struct jctx *c, json_t *obj, wl_dist *d)
+static hamm_status kind(json_reader *c, json_t *obj, wl_dist *d)
 {
     const char *k = json_string_value(json_object_get(obj, "random"));
     if (k && strcmp(k, "uniform") == 0)
@@ -59,11 +59,11 @@ static hamm_status kind(struct jctx *c, json_t *obj, wl_dist *d)
     else if (k && strcmp(k, "hot") == 0)
         d->kind = WL_DIST_HOT;
     else
-        return jctx_fail(c, "random", "expects \"uniform\", \"near\" or \"hot\"");
+        return json_read_fail(c, "random", "expects \"uniform\", \"near\" or \"hot\"");
     return HAMM_OK;
 }
 
-hamm_status dist_read(struct jctx *c, json_t *obj, uint64_t last, int max_required,
+hamm_status dist_read(json_reader *c, json_t *obj, uint64_t last, int max_required,
                       int center, wl_dist *d)
 {
     static const char *const keys[] = {"random", "min", "max", "spread", "hot", "fraction",
@@ -72,22 +72,22 @@ hamm_status dist_read(struct jctx *c, json_t *obj, uint64_t last, int max_requir
                                             "fraction", "seed", "note", NULL};
     uint64_t lo = 0, hi = last, v = 0;
     memset(d, 0, sizeof *d);
-    hamm_status st = jctx_object(c, obj, center ? keys : no_center);
+    hamm_status st = json_read_object(c, obj, center ? keys : no_center);
     if (st == HAMM_OK)
         st = kind(c, obj, d);
     if (st == HAMM_OK)
-        st = jctx_u64(c, obj, "seed", 0, 0, UINT64_MAX, 0, &d->seed);
+        st = json_read_u64(c, obj, "seed", 0, 0, UINT64_MAX, 0, &d->seed);
     if (st == HAMM_OK)
-        st = jctx_u64(c, obj, "min", 0, 0, last, 0, &lo);
+        st = json_read_u64(c, obj, "min", 0, 0, last, 0, &lo);
     if (st == HAMM_OK)
-        st = jctx_u64(c, obj, "max", max_required, lo, last, last, &hi);
+        st = json_read_u64(c, obj, "max", max_required, lo, last, last, &hi);
     d->lo = (int64_t)lo;
     d->hi = (int64_t)hi;
     if (st == HAMM_OK && d->kind == WL_DIST_NEAR)
-        st = jctx_u64(c, obj, "spread", 1, 0, INT32_MAX, 0, &v);
+        st = json_read_u64(c, obj, "spread", 1, 0, INT32_MAX, 0, &v);
     d->spread = (int64_t)v;
     if (st == HAMM_OK && d->kind == WL_DIST_HOT)
-        st = jctx_u64(c, obj, "hot", 1, 1, hi - lo + 1, 0, &v);
+        st = json_read_u64(c, obj, "hot", 1, 1, hi - lo + 1, 0, &v);
     d->hot = (int64_t)v;
     if (st == HAMM_OK && d->kind == WL_DIST_HOT)
         st = fraction(c, obj, d);

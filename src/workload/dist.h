@@ -7,13 +7,14 @@
 #include <jansson.h>
 #include <stdint.h>
 
-#include "jread.h"
+#include "common/json_read.h"
+#include "workload_internal.h"
 
 /* Read {"random": "uniform" | "near" | "hot", "min", "max", "spread", "hot", "fraction",
  * "seed"} at the current path into d.  `last` is the largest value allowed (and max's
  * default, unless max_required); `center` says whether a "center" key may appear (the
  * caller reads it). */
-hamm_status dist_read(struct jctx *c, json_t *obj, uint64_t last, int max_required,
+hamm_status dist_read(json_reader *c, json_t *obj, uint64_t last, int max_required,
                       int center, wl_dist *d);
 
 /* The value of draw r (a hash) under d; `center` is the middle of a "near" draw.  Always

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "../common/alloc.h"
+#include "common/json_read.h"
 #include "dist.h"
-#include "jread.h"
 #include "workload_internal.h"
 
 struct wl_warp {
@@ -74,7 +74,7 @@ static void set_thread(const wl_kernel *k, uint32_t w, uint32_t lane, int64_t *e
 static hamm_pos where(const wl_kernel *k, const char *path)
 {
     const hamm_workload *wl = k->owner;
-    return HAMM_AT_LINE(wl->source, locate_line(wl->text, wl->len, path));
+    return HAMM_AT_LINE(wl->source, json_locate_line(wl->text, wl->len, path));
 }
 
 static hamm_status fail(const wl_kernel *k, const wl_node *n, const gpu_cta *c, uint32_t t,

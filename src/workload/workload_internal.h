@@ -7,12 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/json_read.h"
 #include "expr.h"
 #include "source.h"
 
 #define WL_MAX_IFS 8           /* nesting of "if" */
 #define WL_MAX_THREADS 1024    /* threads per CTA */
-#define WL_PATH 128            /* a JSON path ("kernels[2].body[4].body[0].index") */
+#define WL_PATH JSON_READ_PATH /* a JSON path ("kernels[2].body[4].body[0].index") */
 #define WL_NAME 64
 
 /* A random distribution of indices (dist.h). */

@@ -348,34 +348,6 @@ static void test_relative_path(void **state)
     assert_string_equal(c.dram.name, "gddr3-yuan09");
 }
 
-static void test_find(void **state)
-{
-    (void)state;
-    char path[1024];
-    static const char *const dirs[] = {DATA, MODELS};
-    const hamm_model_path models = {dirs, 2};
-    hamm_error err;
-    hamm_error_clear(&err);
-    assert_int_equal(hamm_config_find("yuan09-baseline", &models, path, sizeof path, &err), HAMM_OK);
-    assert_true(ends_with(path, "system/yuan09-baseline.json"));
-    assert_int_equal(hamm_config_find("gddr3-yuan09.json", &models, path, sizeof path, &err), HAMM_OK);
-    assert_true(ends_with(path, "dram/gddr3-yuan09.json"));
-    const char *given = MODELS "/system/gtx480.json";
-    assert_int_equal(hamm_config_find(given, &models, path, sizeof path, &err), HAMM_OK);
-    assert_string_equal(path, given);
-    assert_int_equal(hamm_config_find("no-such-model", &models, path, sizeof path, &err), HAMM_ERR_IO);
-    assert_non_null(strstr(err.text, "no model of that name"));
-    assert_non_null(strstr(err.text, DATA ":" MODELS));
-    /* no directories: a name is not a file */
-    hamm_error_clear(&err);
-    assert_int_equal(hamm_config_find("gtx480", NULL, path, sizeof path, &err), HAMM_ERR_IO);
-    assert_non_null(strstr(err.text, "no model path"));
-    assert_int_equal(hamm_config_find(given, NULL, path, sizeof path, &err), HAMM_OK);
-    char tiny[4];
-    hamm_error_clear(&err);
-    assert_int_equal(hamm_config_find("gtx480", &models, tiny, sizeof tiny, &err), HAMM_ERR_ARG);
-}
-
 /* A DRAM model is not a system model. */
 static void test_dram_file_as_system(void **state)
 {
@@ -466,7 +438,6 @@ int main(void)
         cmocka_unit_test(test_invalid_cases),
         cmocka_unit_test(test_syntax_position),
         cmocka_unit_test(test_relative_path),
-        cmocka_unit_test(test_find),
         cmocka_unit_test(test_dram_file_as_system),
         cmocka_unit_test(test_scheduler_names),
         cmocka_unit_test(test_to_json),

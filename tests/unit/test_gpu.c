@@ -17,6 +17,7 @@
 #include "gpu_model_text.h"
 #include "gpu_script.h"
 #include "hamm/config.h"
+#include "hamm/gpu.h"
 
 typedef struct rig {
     gpu_params p;
@@ -328,6 +329,34 @@ static void gtx480_stream_copy_band(void **state)
     hamm_addrmap_free(map);
 }
 
+/* A model from parsed JSON (a file's object changed in memory) builds a GPU; its errors
+ * name the source given, not a file that was never written. */
+static void model_from_json(void **state)
+{
+    (void)state;
+    hamm_error err = {0};
+    json_t *doc = json_load_file(HAMM_SOURCE_ROOT "/models/gpu/gtx480.json", 0, NULL);
+    hamm_system_config mem;
+    hamm_gpu_model *m = NULL;
+    hamm_gpu *g = NULL;
+    assert_non_null(doc);
+    json_object_set_new(doc, "cores", json_integer(7));
+    if (hamm_config_load(&mem, HAMM_SOURCE_ROOT "/models/system/gtx480.json", NULL, 0, &err) ||
+        hamm_gpu_model_from_json(&m, doc, "merged", &err) ||
+        hamm_gpu_new_with(&g, &mem, m, 1, NULL, NULL, &err))
+        fail_msg("%s", err.text);
+    assert_int_equal(m->cores, 7);
+    assert_string_equal(hamm_gpu_model_name(g), "gtx480");
+    hamm_gpu_free(g);
+    hamm_gpu_model_free(m);
+    json_object_set_new(json_object_get(doc, "l1"), "index", json_string("modulo"));
+    assert_int_equal(hamm_gpu_model_from_json(&m, doc, "merged", &err), HAMM_ERR_CONFIG);
+    assert_null(m);
+    assert_string_equal(err.source, "merged");
+    assert_string_equal(err.field, "l1.index");
+    json_decref(doc);
+}
+
 /* A reply of 128 + 8 bytes in 8-byte flits is 17 flits: a 16-flit buffer could never
  * take it, so the GPU is refused at once rather than found stuck later. */
 static void packet_too_big_for_buffers(void **state)
@@ -356,6 +385,7 @@ int main(void)
         cmocka_unit_test(bundled_models_load),
         cmocka_unit_test(bad_models),
         cmocka_unit_test(gtx480_stream_copy_band),
+        cmocka_unit_test(model_from_json),
         cmocka_unit_test(packet_too_big_for_buffers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

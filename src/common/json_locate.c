@@ -1,10 +1,10 @@
-/* locate.c - the line of a JSON path in a file's text: jansson keeps no positions for
- * values, so errors found after parsing walk the text again (which jansson has already
- * accepted as JSON) to say where the value the path names begins. */
+/* json_locate.c - the line of a JSON path in a file's text: jansson keeps no positions
+ * for values, so errors found after parsing walk the text again (which jansson has
+ * already accepted as JSON) to say where the value the path names begins. */
 #include <stdio.h>
 #include <string.h>
 
-#include "jread.h"
+#include "json_read.h"
 
 #define MAX_DEPTH 64 /* deeper values are never named by the reader's paths */
 
@@ -48,11 +48,11 @@ static void value(struct walk *w, char *path, size_t plen, int depth);
 static void child(struct walk *w, char *path, size_t plen, int depth, const char *s,
                   size_t n, size_t i)
 {
-    int len = s ? snprintf(path + plen, WL_PATH - plen, "%s%.*s", plen ? "." : "", (int)n, s)
-                : snprintf(path + plen, WL_PATH - plen, "[%zu]", i);
-    if (len < 0 || plen + (size_t)len >= WL_PATH || depth >= MAX_DEPTH) {
+    int len = s ? snprintf(path + plen, JSON_READ_PATH - plen, "%s%.*s", plen ? "." : "", (int)n, s)
+                : snprintf(path + plen, JSON_READ_PATH - plen, "[%zu]", i);
+    if (len < 0 || plen + (size_t)len >= JSON_READ_PATH || depth >= MAX_DEPTH) {
         path[plen] = '\0'; /* too deep to be named: walk on without matching */
-        value(w, path, WL_PATH - 1, depth + 1);
+        value(w, path, JSON_READ_PATH - 1, depth + 1);
         return;
     }
     value(w, path, plen + (size_t)len, depth + 1);
@@ -93,7 +93,7 @@ static void value(struct walk *w, char *path, size_t plen, int depth)
     skip_space(w);
     if (w->p >= w->end || w->exact)
         return;
-    if (plen < WL_PATH - 1 && strncmp(path, w->target, plen) == 0) {
+    if (plen < JSON_READ_PATH - 1 && strncmp(path, w->target, plen) == 0) {
         char next = w->target[plen];
         if (!next) {
             w->found = w->line;
@@ -115,10 +115,10 @@ static void value(struct walk *w, char *path, size_t plen, int depth)
     }
 }
 
-uint64_t locate_line(const char *text, size_t len, const char *path)
+uint64_t json_locate_line(const char *text, size_t len, const char *path)
 {
     struct walk w = {text, text + len, 1, path, strlen(path), 0, 0};
-    char buf[WL_PATH] = "";
+    char buf[JSON_READ_PATH] = "";
     value(&w, buf, 0, 0);
     return w.found;
 }

@@ -1,18 +1,20 @@
-/* schema.h - table-driven reading of a JSON object into a C struct, and writing it back.
+/* json_schema.h - table-driven reading of a JSON object into a C struct, and writing it
+ * back: model files (system and DRAM models, GPU models, MWP machines and kernels).
  *
  * One table row per key: its JSON type, whether it is required, its range and default,
  * and where it lives in the struct (offsetof).  Reading rejects unknown keys, wrong types,
  * missing required keys and values out of range, each error naming the JSON path; it
  * never adjusts a value.  Cross-field rules (tRC >= tRAS + tRP, ...) are not here: they
  * run afterwards, in named stages (config_check.c). */
-#ifndef HAMM_CONFIG_SCHEMA_H
-#define HAMM_CONFIG_SCHEMA_H
+#ifndef HAMM_JSON_SCHEMA_H
+#define HAMM_JSON_SCHEMA_H
 
 #include <jansson.h>
 #include <stddef.h>
 
-#include "common/enum_table.h"
+#include "enum_table.h"
 #include "hamm/error.h"
+#include "json_read.h"
 
 enum schema_type {
     SCHEMA_U32,       /* JSON integer -> uint32_t */
@@ -56,24 +58,17 @@ struct schema_table {
     size_t count;
 };
 
-/* Where values come from, for error messages: the model file, and the paths set on the
- * command line (an error at one of those names the source "--set" instead). */
-struct schema_source {
-    const char *file;
-    const char *const *set_paths;
-    size_t nset;
-};
+/* Read object `obj` described by `t` into `dst`, the reader at obj's path (errors name
+ * its source, or "--set" for the paths it was given as set).  Optional keys that are
+ * absent get their defaults. */
+hamm_status schema_read(const struct schema_table *t, json_t *obj, void *dst, json_reader *r);
 
-#define SCHEMA_SET_SOURCE "--set"
-
-/* Read object `obj` described by `t` into `dst`; `prefix` is prepended to key paths in
- * messages ("dram.").  Optional keys that are absent get their defaults. */
-hamm_status schema_read(const struct schema_table *t, json_t *obj, void *dst,
-                        const char *prefix, const struct schema_source *src, hamm_error *err);
-
-/* Read file `path`, one JSON object described by `t`, into `dst` (a model file that is
- * not a system or DRAM model: GPU models, MWP machines and kernels).  Syntax errors keep
- * jansson's line; `what` names the kind of file in the message for a non-object. */
+/* Read `doc`, which must be one JSON object described by `t`, into `dst`: the contents of
+ * a model file that is not a system or DRAM model (GPU models, MWP machines and kernels),
+ * errors naming `source`; `what` names the kind of file in the message for a non-object. */
+hamm_status schema_read_doc(const struct schema_table *t, void *dst, json_t *doc,
+                            const char *source, const char *what, hamm_error *err);
+/* The same of file `path`; syntax errors keep jansson's line. */
 hamm_status schema_load_file(const struct schema_table *t, void *dst, const char *path,
                              const char *what, hamm_error *err);
 
@@ -84,16 +79,5 @@ json_t *schema_write(const struct schema_table *t, const void *src);
 
 /* The row a dotted path ("timing.tRCD") names, or NULL. */
 const struct schema_field *schema_lookup(const struct schema_table *t, const char *path);
-
-/* Record an error at `path`, naming "--set" as its source when the path was set there. */
-hamm_status schema_fail(const struct schema_source *src, const char *path, hamm_error *err,
-                        const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-/* Is `path` one of the paths set on the command line? */
-int schema_was_set(const struct schema_source *src, const char *path);
 
 #endif
