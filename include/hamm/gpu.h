@@ -21,11 +21,20 @@ typedef struct gpu hamm_gpu;
  * model). */
 typedef void (*hamm_gpu_tap_fn)(void *user, uint32_t channel, const hamm_request *r);
 
+/* What a run reports as it goes, each NULL when not wanted: the tap, and every command
+ * the DRAM channels issue (for a command log, hamm/command.h). */
+typedef struct hamm_gpu_hooks {
+    hamm_gpu_tap_fn tap;
+    void *tap_user;
+    hamm_command_fn command;
+    void *command_user;
+} hamm_gpu_hooks;
+
 /* A GPU from the GPU model file `model_path` over the memory system `mem`; `refresh` as
- * hamm simulate's; `tap` may be NULL. */
+ * hamm simulate's; `hooks` may be NULL (none). */
 HAMM_API hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem,
-                                  const char *model_path, int refresh, hamm_gpu_tap_fn tap,
-                                  void *tap_user, hamm_error *err);
+                                  const char *model_path, int refresh,
+                                  const hamm_gpu_hooks *hooks, hamm_error *err);
 /* Every kernel has run: close the DRAM channels at the last cycle. */
 HAMM_API void hamm_gpu_finish(hamm_gpu *g);
 HAMM_API void hamm_gpu_free(hamm_gpu *g);

@@ -5,7 +5,7 @@
 #include "hamm/gpu.h"
 
 hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem, const char *model_path,
-                         int refresh, hamm_gpu_tap_fn tap, void *tap_user, hamm_error *err)
+                         int refresh, const hamm_gpu_hooks *hooks, hamm_error *err)
 {
     *out = NULL;
     gpu_model m;
@@ -19,8 +19,12 @@ hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem, const ch
     if (st)
         return st;
     p.dram.refresh = refresh;
-    p.partition.tap = tap;
-    p.partition.tap_user = tap_user;
+    if (hooks) {
+        p.partition.tap = hooks->tap;
+        p.partition.tap_user = hooks->tap_user;
+        p.on_command = hooks->command;
+        p.command_user = hooks->command_user;
+    }
     if ((st = gpu_new(out, &p, map, err))) {
         hamm_addrmap_free(map);
         return st;

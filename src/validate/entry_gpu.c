@@ -79,9 +79,10 @@ static hamm_status run_gpu(const suite_entry *en, const hamm_system_config *cfg,
 {
     char model[4096];
     size_t kernels = 0;
+    hamm_gpu_hooks hooks = {.tap = tap_request, .tap_user = t};
     hamm_status rc = gpu_model_path(cfg, model, sizeof model, err);
     if (rc == HAMM_OK)
-        rc = hamm_gpu_new(g, cfg, model, 1, tap_request, t, err);
+        rc = hamm_gpu_new(g, cfg, model, 1, &hooks, err);
     if (rc == HAMM_OK)
         rc = en->mwp_machine ? entry_run_mwp(*g, en, t->r, err)
                              : hamm_workload_run(*g, en->trace_path, &kernels, err);

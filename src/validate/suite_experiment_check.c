@@ -188,7 +188,7 @@ static hamm_status check_config(const hamm_suite *s, const suite_experiment *x, 
     hamm_error_clear(&sub);
     hamm_status st = suite_experiment_gpu(s, x, c, gpu, sizeof gpu, &temp, &sub);
     if (st == HAMM_OK && suite_experiment_config(s, x, c, 0, NULL, 0, &cfg, &sub) == HAMM_OK)
-        st = hamm_gpu_new(&g, &cfg, gpu, 1, NULL, NULL, &sub);
+        st = hamm_gpu_new(&g, &cfg, gpu, 1, NULL, &sub);
     hamm_gpu_free(g);
     if (temp)
         unlink(gpu);
