@@ -37,16 +37,25 @@ HAMM_API void hamm_gpu_model_free(hamm_gpu_model *m);
  * model). */
 typedef void (*hamm_gpu_tap_fn)(void *user, uint32_t channel, const hamm_request *r);
 
-/* A GPU of `model` over the memory system `mem`; `refresh` as hamm simulate's; `tap` may
- * be NULL.  The model is only read: one model may build GPUs on several threads at once,
- * and may be freed once they are built. */
+/* What a run reports as it goes, each NULL when not wanted: the tap, and every command
+ * the DRAM channels issue (for a command log, hamm/command.h). */
+typedef struct hamm_gpu_hooks {
+    hamm_gpu_tap_fn tap;
+    void *tap_user;
+    hamm_command_fn command;
+    void *command_user;
+} hamm_gpu_hooks;
+
+/* A GPU of `model` over the memory system `mem`; `refresh` as hamm simulate's; `hooks`
+ * may be NULL (none).  The model is only read: one model may build GPUs on several
+ * threads at once, and may be freed once they are built. */
 HAMM_API hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
                                        const hamm_gpu_model *model, int refresh,
-                                       hamm_gpu_tap_fn tap, void *tap_user, hamm_error *err);
+                                       const hamm_gpu_hooks *hooks, hamm_error *err);
 /* The same with the model read from the GPU model file `model_path`. */
 HAMM_API hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem,
-                                  const char *model_path, int refresh, hamm_gpu_tap_fn tap,
-                                  void *tap_user, hamm_error *err);
+                                  const char *model_path, int refresh,
+                                  const hamm_gpu_hooks *hooks, hamm_error *err);
 /* Every kernel has run: close the DRAM channels at the last cycle. */
 HAMM_API void hamm_gpu_finish(hamm_gpu *g);
 HAMM_API void hamm_gpu_free(hamm_gpu *g);

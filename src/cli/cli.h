@@ -7,7 +7,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hamm/checker.h"
+#include "hamm/command.h"
 #include "hamm/config.h"
+#include "hamm/engine.h"
 #include "hamm/plot.h"
 #include "hamm/report.h"
 #include "hamm/error.h"
@@ -172,6 +175,20 @@ typedef char *(*cli_json_fn)(const hamm_report_input *in, const void *data);
 int cli_write_result(const char *out_path, int json, const cli_result *res, cli_table_fn table,
                      cli_json_fn to_json);
 
+/* The DRAM command log of a run (command_log.c, docs/COMMAND_LOG.md).  The engine's
+ * callback, cli_command_log_write (user: the log), cannot fail, so the first error waits
+ * here.  Open writes the header of the device `ep` describes; close commits the file, or
+ * removes it when !ok or a write failed. */
+typedef struct cli_command_log {
+    cli_outfile file;
+    hamm_output *out;
+    hamm_command_log *log;
+    hamm_error err;
+} cli_command_log;
+int cli_command_log_open(cli_command_log *s, const char *path, const hamm_engine_params *ep);
+void cli_command_log_write(void *user, const hamm_command *cmd);
+int cli_command_log_close(cli_command_log *s, int ok);
+
 /* hamm simulate --workload (cmd_gpu.c): the GPU engine on a workload. */
 typedef struct cli_gpu_opts {
     const cli_trace_opts *in; /* the system model and its --sets */
@@ -180,6 +197,8 @@ typedef struct cli_gpu_opts {
     const char *gpu;          /* GPU model file or name; NULL: the system model's */
     int json, no_refresh;
     const char *out_path;
+    const char *log_path;     /* the DRAM command log; NULL: none */
+    const hamm_scheduler *policy; /* --policy: the DRAM scheduler; NULL: the model's */
 } cli_gpu_opts;
 int cli_gpu_simulate(const cli_gpu_opts *o);
 

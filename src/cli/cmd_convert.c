@@ -19,7 +19,8 @@ void cmd_convert_help(FILE *out)
             "                           ramulator2 ('hamm formats' lists all)\n"
             "  -o, --output FILE        write to FILE (atomically)\n"
             "  -z, --compress KIND      none, zstd or gzip (default: from OUT's name)\n"
-            "  -l, --level N            compression level (default: the codec's)\n");
+            "  -l, --level N            compression level: zstd 1-22, gzip 1-9 (default:\n"
+            "                           the codec's)\n");
     cli_trace_help(out, 0);
     fprintf(out, "  -h, --help               this help\n");
 }
@@ -45,6 +46,25 @@ static int parse_compression(const char *arg, hamm_compression *out)
     return cli_usage("convert", "--compress takes none, zstd or gzip, not '%s'", arg);
 }
 
+/* After the options: what goes together, and what the output can take. */
+static int finish_args(convert_opts *o)
+{
+    if (!hamm_trace_format_writable(o->to))
+        return cli_usage("convert", "hamm reads '%s' but cannot write it",
+                         hamm_trace_format_name(o->to));
+    if (!o->compression_set && o->out_path)
+        o->compression = hamm_compression_for_name(o->out_path);
+    if (o->level && o->compression == HAMM_COMPRESSION_NONE)
+        return cli_usage("convert", "--level applies to a compressed output (--compress, or "
+                         "OUT ending in .zst or .gz), and this one is not compressed");
+    if (o->level > 9 && o->compression == HAMM_COMPRESSION_GZIP)
+        return cli_usage("convert", "--level %d: gzip's levels are 1 to 9", o->level);
+    int to_terminal = (!o->out_path || strcmp(o->out_path, "-") == 0) && isatty(STDOUT_FILENO);
+    if (to_terminal && (o->to == HAMM_FORMAT_BINARY || o->compression != HAMM_COMPRESSION_NONE))
+        return cli_usage("convert", "refusing to write binary data to a terminal; use -o FILE");
+    return CLI_OK;
+}
+
 static int parse_args(int argc, char **argv, convert_opts *o, const char **in_path)
 {
     static const struct option longopts[] = {
@@ -58,6 +78,9 @@ static int parse_args(int argc, char **argv, convert_opts *o, const char **in_pa
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "t:o:z:l:hf:kr:T:", longopts, NULL)) != -1) {
+        if (c == 'm' || c == 's' || c == 'M')
+            return cli_usage("convert", "--model, --model-path and --set do not apply: "
+                             "convert rewrites a trace without a system model");
         int shared = cli_trace_option("convert", c, optarg, &o->in);
         if (shared < 0)
             return CLI_USAGE;
@@ -67,6 +90,9 @@ static int parse_args(int argc, char **argv, convert_opts *o, const char **in_pa
         case 't':
             if (hamm_trace_format_from_name(optarg, &o->to, &err) != HAMM_OK)
                 return cli_report(&err);
+            if (o->to == HAMM_FORMAT_AUTO)
+                return cli_usage("convert", "--to auto: 'auto' detects the format of a trace "
+                                 "read; name the format to write (text, binary, ...)");
             break;
         case 'o':
             o->out_path = optarg;
@@ -91,17 +117,7 @@ static int parse_args(int argc, char **argv, convert_opts *o, const char **in_pa
     if (optind != argc - 1)
         return cli_usage("convert", "needs exactly one input trace");
     *in_path = argv[optind];
-    if (o->to == HAMM_FORMAT_AUTO)
-        o->to = HAMM_FORMAT_BINARY;
-    if (!hamm_trace_format_writable(o->to))
-        return cli_usage("convert", "hamm reads '%s' but cannot write it",
-                         hamm_trace_format_name(o->to));
-    if (!o->compression_set && o->out_path)
-        o->compression = hamm_compression_for_name(o->out_path);
-    int to_terminal = (!o->out_path || strcmp(o->out_path, "-") == 0) && isatty(STDOUT_FILENO);
-    if (to_terminal && (o->to == HAMM_FORMAT_BINARY || o->compression != HAMM_COMPRESSION_NONE))
-        return cli_usage("convert", "refusing to write binary data to a terminal; use -o FILE");
-    return CLI_OK;
+    return finish_args(o);
 }
 
 static hamm_status write_batch(void *ctx, const hamm_request *reqs, size_t n, hamm_error *err)
@@ -131,7 +147,7 @@ static int report_unwritable(const char *in_path, const cli_trace_opts *o,
 
 int cmd_convert(int argc, char **argv)
 {
-    convert_opts o = {0};
+    convert_opts o = {.to = HAMM_FORMAT_BINARY};
     cli_trace_init(&o.in);
     const char *in_path = NULL;
     int rc = parse_args(argc, argv, &o, &in_path);

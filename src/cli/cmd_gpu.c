@@ -187,22 +187,44 @@ static int write_result(const cli_gpu_opts *o, const char *json)
     return cli_outfile_commit(&out);
 }
 
+/* The GPU, and the command log of its DRAM channels when asked: the log's header is the
+ * device the GPU's DRAM engine was built with. */
+static int start(const cli_gpu_opts *o, const hamm_system_config *cfg, const char *model,
+                 tap_set *taps, cli_command_log *log, hamm_gpu **g)
+{
+    hamm_gpu_hooks hooks = {.tap = o->tap ? tap_write : NULL, .tap_user = taps,
+                            .command = o->log_path ? cli_command_log_write : NULL,
+                            .command_user = log};
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_gpu_new(g, cfg, model, !o->no_refresh, &hooks, &err) != HAMM_OK)
+        return cli_report(&err);
+    if (!o->log_path)
+        return CLI_OK;
+    return cli_command_log_open(log, o->log_path, hamm_engine_params_of(hamm_gpu_dram(*g)));
+}
+
 static int run(const cli_gpu_opts *o, const hamm_system_config *cfg, const char *model,
                tap_set *taps)
 {
     hamm_error err;
     hamm_error_clear(&err);
     hamm_gpu *g = NULL;
+    cli_command_log log = {0};
     size_t kernels = 0;
-    int ok = hamm_gpu_new(&g, cfg, model, !o->no_refresh, o->tap ? tap_write : NULL, taps,
-                          &err) == HAMM_OK &&
-             hamm_workload_run(g, o->workload, &kernels, &err) == HAMM_OK;
+    int rc = start(o, cfg, model, taps, &log, &g);
+    int ok = rc == CLI_OK && hamm_workload_run(g, o->workload, &kernels, &err) == HAMM_OK;
     if (ok)
         hamm_gpu_finish(g);
-    int rc = ok ? CLI_OK : cli_report(&err);
+    else if (rc == CLI_OK)
+        rc = cli_report(&err);
     if (o->tap) {
         int tap_rc = tap_close(taps, ok);
         rc = rc != CLI_OK ? rc : tap_rc;
+    }
+    if (o->log_path && log.log) {
+        int log_rc = cli_command_log_close(&log, ok);
+        rc = rc != CLI_OK ? rc : log_rc;
     }
     char *json = rc == CLI_OK ? hamm_report_gpu_json(g, cfg->name, o->workload, kernels) : NULL;
     if (rc == CLI_OK && !json) {
@@ -220,13 +242,16 @@ int cli_gpu_simulate(const cli_gpu_opts *o)
 {
     struct stat sb;
     int file = stat(o->workload, &sb) == 0 && !S_ISDIR(sb.st_mode); /* a recording: a dir */
-    cli_path paths[] = {{o->out_path, "-o", 1}, {file ? o->workload : NULL, "the workload", 0}};
-    int rc = cli_check_paths("simulate", paths, 2);
+    cli_path paths[] = {{o->out_path, "-o", 1}, {file ? o->workload : NULL, "the workload", 0},
+                        {o->log_path, "--command-log", 1}};
+    int rc = cli_check_paths("simulate", paths, 3);
     hamm_system_config cfg;
     char model[4096];
     if (rc != CLI_OK || (rc = cli_load_model(o->in, &cfg)) != CLI_OK ||
         (rc = gpu_model_path(o, &cfg, model, sizeof model)) != CLI_OK)
         return rc;
+    if (o->policy)
+        cfg.scheduler = *o->policy;
     tap_set *taps = calloc(1, sizeof *taps);
     if (!taps) {
         fprintf(stderr, "hamm: out of memory\n");

@@ -26,13 +26,15 @@ void cmd_simulate_help(FILE *out)
             "      --no-refresh         do not refresh (by default the engine refreshes when\n"
             "                           the DRAM model has tREFI and tRFC)\n"
             "  -c, --command-log FILE   write every command issued (docs/COMMAND_LOG.md);\n"
-            "                           FILE.zst is compressed\n"
+            "                           FILE.zst is compressed; with --workload, the GPU's\n"
+            "                           DRAM channels'\n"
             "  -j, --json               JSON (schema hamm-simulate/1, see docs/JSON.md)\n"
             "  -o, --output FILE        write the result to FILE (atomically; .json: JSON)\n"
             "      --workload W         instead of a trace: run W on the GPU engine (a kernel\n"
             "                           description, models/workloads/, or an Accel-Sim\n"
             "                           recording: a directory with kernelslist.g); JSON\n"
-            "                           schema hamm-gpu/1 (docs/GPU.md)\n"
+            "                           schema hamm-gpu/1 (docs/GPU.md); --replay, --rate and\n"
+            "                           the options that read a trace do not apply\n"
             "      --gpu FILE|NAME      the GPU model (default: the system model's \"gpu\")\n"
             "      --tap DIR            with --workload: write DIR/channel-N.bin.zst, the\n"
             "                           requests entering each DRAM queue with arrival cycles\n"
@@ -45,16 +47,32 @@ typedef struct simulate_opts {
     cli_trace_opts in;
     hamm_replay replay;
     double rate;
-    const char *policy;
-    int no_refresh;
+    hamm_scheduler policy;
+    int has_policy, no_refresh;
     const char *log_path;
     int json;
     const char *out_path;
     const char *workload, *tap, *gpu;
+    const char *trace_option; /* the first option given that only a trace run uses */
 } simulate_opts;
 
 /* --policy has no letter: -p means generate's --pattern. */
 enum { OPT_RATE = 256, OPT_NO_REFRESH, OPT_POLICY, OPT_WORKLOAD, OPT_TAP, OPT_GPU };
+
+/* The name of option `c` when only a run of a trace uses it, else NULL: the GPU engine
+ * reads a workload itself and sends each request when a warp does. */
+static const char *trace_only_option(int c)
+{
+    switch (c) {
+    case 'f': return "--format";
+    case 'k': return "--skip-bad";
+    case 'r': return "--request-size";
+    case 'T': return "--threads";
+    case 'R': return "--replay";
+    case OPT_RATE: return "--rate";
+    default: return NULL;
+    }
+}
 
 /* After the options: the one TRACE (none with --workload) and what goes together. */
 static int finish_args(int argc, char **argv, simulate_opts *o, const char **path)
@@ -65,12 +83,43 @@ static int finish_args(int argc, char **argv, simulate_opts *o, const char **pat
     if ((o->tap || o->gpu) && !o->workload)
         return cli_usage("simulate", "--tap and --gpu go with --workload");
     o->json |= cli_wants_json(o->out_path);
+    if (o->workload && o->trace_option)
+        return cli_usage("simulate", "%s applies to a trace, not to --workload: the GPU engine "
+                         "reads the workload and sends each request when its warp does",
+                         o->trace_option);
     if (o->workload)
         return CLI_OK;
     if ((o->replay == HAMM_REPLAY_RATE) != (o->rate > 0.0))
         return cli_usage("simulate", "--rate goes with --replay rate, and it needs one");
     *path = argv[optind];
     return CLI_OK;
+}
+
+/* --replay, --rate and --policy: how the requests are served.  1 when `c` was one of
+ * them, 0 when not, -1 on a bad value after printing the error. */
+static int serving_option(int c, const char *arg, simulate_opts *o)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    switch (c) {
+    case 'R':
+        if (hamm_replay_from_name(arg, &o->replay, &err) != HAMM_OK) {
+            cli_report(&err);
+            return -1;
+        }
+        return 1;
+    case OPT_RATE:
+        return cli_parse_double("simulate", "--rate", arg, 1e-9, 1e6, &o->rate) ? -1 : 1;
+    case OPT_POLICY:
+        if (hamm_scheduler_from_name(arg, &o->policy, &err) != HAMM_OK) {
+            cli_usage("simulate", "--policy: %s", err.text);
+            return -1;
+        }
+        o->has_policy = 1;
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 static int parse_args(int argc, char **argv, simulate_opts *o, const char **path)
@@ -83,28 +132,22 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
         {"workload", required_argument, NULL, OPT_WORKLOAD},
         {"tap", required_argument, NULL, OPT_TAP}, {"gpu", required_argument, NULL, OPT_GPU},
         CLI_TRACE_LONGOPTS,                        {NULL, 0, NULL, 0}};
-    hamm_error err;
-    hamm_error_clear(&err);
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "R:c:jo:hf:kr:m:s:T:", longopts, NULL)) != -1) {
+        if (!o->trace_option)
+            o->trace_option = trace_only_option(c);
         int shared = cli_trace_option("simulate", c, optarg, &o->in);
         if (shared < 0)
             return CLI_USAGE;
         if (shared > 0)
             continue;
+        int serving = serving_option(c, optarg, o);
+        if (serving < 0)
+            return CLI_USAGE;
+        if (serving > 0)
+            continue;
         switch (c) {
-        case 'R':
-            if (hamm_replay_from_name(optarg, &o->replay, &err) != HAMM_OK)
-                return cli_report(&err);
-            break;
-        case OPT_RATE:
-            if (cli_parse_double("simulate", "--rate", optarg, 1e-9, 1e6, &o->rate))
-                return CLI_USAGE;
-            break;
-        case OPT_POLICY:
-            o->policy = optarg;
-            break;
         case OPT_NO_REFRESH:
             o->no_refresh = 1;
             break;
@@ -130,55 +173,6 @@ static int parse_args(int argc, char **argv, simulate_opts *o, const char **path
         }
     }
     return finish_args(argc, argv, o, path);
-}
-
-/* The command log: the engine's callback cannot fail, so the first error waits here. */
-typedef struct log_sink {
-    cli_outfile file;
-    hamm_output *out;
-    hamm_command_log *log;
-    hamm_error err;
-} log_sink;
-
-static void log_command(void *user, const hamm_command *cmd)
-{
-    log_sink *s = user;
-    if (s->err.status == HAMM_OK)
-        hamm_command_log_write(s->log, cmd, 1, &s->err);
-}
-
-static int log_open(log_sink *s, const char *path, const hamm_engine_params *ep)
-{
-    hamm_error_clear(&s->err);
-    if (cli_outfile_open(&s->file, path, 1) != CLI_OK)
-        return CLI_FAIL;
-    hamm_command_device dev;
-    hamm_engine_command_device(ep, &dev);
-    if (hamm_output_to_file(&s->out, s->file.fp, path, hamm_compression_for_name(path), 0,
-                            &s->err) != HAMM_OK ||
-        hamm_command_log_new(&s->log, s->out, &dev, &s->err) != HAMM_OK) {
-        cli_outfile_abort(&s->file);
-        return cli_report(&s->err);
-    }
-    return CLI_OK;
-}
-
-/* Finish the log (committing the file) or, after a failure, remove it. */
-static int log_close(log_sink *s, int ok)
-{
-    int rc = CLI_OK;
-    if (ok && s->err.status == HAMM_OK &&
-        (hamm_command_log_flush(s->log, &s->err) != HAMM_OK ||
-         hamm_output_finish(s->out, &s->err) != HAMM_OK))
-        rc = cli_report(&s->err);
-    else if (ok && s->err.status != HAMM_OK)
-        rc = cli_report(&s->err);
-    hamm_command_log_free(s->log);
-    hamm_output_free(s->out);
-    if (ok && rc == CLI_OK)
-        return cli_outfile_commit(&s->file);
-    cli_outfile_abort(&s->file);
-    return ok ? rc : CLI_FAIL;
 }
 
 /* The engine and the trace it is fed, so its errors can name the file. */
@@ -248,7 +242,9 @@ int cmd_simulate(int argc, char **argv)
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
     if (o.workload) {
-        cli_gpu_opts g = {&o.in, o.workload, o.tap, o.gpu, o.json, o.no_refresh, o.out_path};
+        cli_gpu_opts g = {.in = &o.in, .workload = o.workload, .tap = o.tap, .gpu = o.gpu,
+                          .json = o.json, .no_refresh = o.no_refresh, .out_path = o.out_path,
+                          .log_path = o.log_path, .policy = o.has_policy ? &o.policy : NULL};
         return cli_gpu_simulate(&g);
     }
     cli_path paths[] = {
@@ -260,10 +256,10 @@ int cmd_simulate(int argc, char **argv)
         return rc;
     hamm_error err;
     hamm_error_clear(&err);
-    if (o.policy && hamm_scheduler_from_name(o.policy, &ep.cfg.scheduler, &err) != HAMM_OK)
-        return cli_usage("simulate", "--policy: %s", err.text);
-    log_sink sink = {0};
-    if (o.log_path && (rc = log_open(&sink, o.log_path, &ep)) != CLI_OK)
+    if (o.has_policy)
+        ep.cfg.scheduler = o.policy;
+    cli_command_log sink = {0};
+    if (o.log_path && (rc = cli_command_log_open(&sink, o.log_path, &ep)) != CLI_OK)
         return rc;
     hamm_addrmap *map = NULL;
     hamm_engine *e = NULL;
@@ -271,15 +267,15 @@ int cmd_simulate(int argc, char **argv)
     hamm_capacity cap;
     cli_capacity_init(&cap, &ep.cfg);
     int ok = hamm_config_addrmap(&ep.cfg, &map, &err) == HAMM_OK &&
-             hamm_engine_new(&e, &ep, map, o.log_path ? log_command : NULL, &sink, &err) ==
-                 HAMM_OK &&
+             hamm_engine_new(&e, &ep, map, o.log_path ? cli_command_log_write : NULL, &sink,
+                             &err) == HAMM_OK &&
              hamm_trace_reader_open(&r, path, &o.in.trace, &err) == HAMM_OK &&
              cli_stream(r, &cap, add_batch, &(feed){e, path}, &err) == HAMM_OK;
     if (ok)
         hamm_engine_finish(e);
     rc = ok ? CLI_OK : cli_report(&err);
     if (o.log_path) {
-        int log_rc = log_close(&sink, ok);
+        int log_rc = cli_command_log_close(&sink, ok);
         rc = rc != CLI_OK ? rc : log_rc;
     }
     if (rc == CLI_OK) {

@@ -131,7 +131,7 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
     g->channels = p->dram.cfg.channels;
     hamm_status st = init_clocks(g, err);
     if (!st)
-        st = hamm_engine_new(&g->dram, &p->dram, map, NULL, NULL, err);
+        st = hamm_engine_new(&g->dram, &p->dram, map, p->on_command, p->command_user, err);
     if (!st)
         st = make_nets(g, err);
     if (!st)

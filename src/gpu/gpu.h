@@ -30,6 +30,8 @@ typedef struct gpu_params {
     double core_mhz, icnt_mhz, l2_mhz; /* the DRAM's clock is dram.cfg.dram.clock_mhz */
     uint32_t ctrl_bytes;              /* a read request's or write ack's network size */
     hamm_engine_params dram;          /* the memory system: channels, DRAM, controller */
+    hamm_command_fn on_command;       /* each DRAM command issued; may be NULL */
+    void *command_user;
     uint64_t stall_limit;             /* core cycles without progress before giving up */
 } gpu_params;
 

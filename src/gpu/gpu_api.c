@@ -44,8 +44,8 @@ void hamm_gpu_model_free(hamm_gpu_model *m)
 }
 
 hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
-                              const hamm_gpu_model *model, int refresh, hamm_gpu_tap_fn tap,
-                              void *tap_user, hamm_error *err)
+                              const hamm_gpu_model *model, int refresh, const hamm_gpu_hooks *hooks,
+                              hamm_error *err)
 {
     *out = NULL;
     gpu_params p;
@@ -56,8 +56,12 @@ hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
     if (st)
         return st;
     p.dram.refresh = refresh;
-    p.partition.tap = tap;
-    p.partition.tap_user = tap_user;
+    if (hooks) {
+        p.partition.tap = hooks->tap;
+        p.partition.tap_user = hooks->tap_user;
+        p.on_command = hooks->command;
+        p.command_user = hooks->command_user;
+    }
     if ((st = gpu_new(out, &p, map, err))) {
         hamm_addrmap_free(map);
         return st;
@@ -67,13 +71,13 @@ hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
 }
 
 hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem, const char *model_path,
-                         int refresh, hamm_gpu_tap_fn tap, void *tap_user, hamm_error *err)
+                         int refresh, const hamm_gpu_hooks *hooks, hamm_error *err)
 {
     *out = NULL;
     hamm_gpu_model *m;
     hamm_status st = hamm_gpu_model_load(&m, model_path, err);
     if (st == HAMM_OK)
-        st = hamm_gpu_new_with(out, mem, m, refresh, tap, tap_user, err);
+        st = hamm_gpu_new_with(out, mem, m, refresh, hooks, err);
     hamm_gpu_model_free(m);
     return st;
 }

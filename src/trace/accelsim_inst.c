@@ -1,5 +1,6 @@
 /* accelsim_inst.c - the parser of one Accel-Sim instruction line (accelsim_inst.h). */
 #include <inttypes.h>
+#include <string.h>
 
 #include "accelsim_inst.h"
 
@@ -57,7 +58,39 @@ hamm_status accelsim_inst_need_number(const trace_line_ctx *ctx, hamm_error *err
     return st;
 }
 
-/* NREGS REG..: the count, then that many tokens. */
+/* Whether tok is PREFIX followed by a decimal number or by `named` (NULL: none). */
+static int register_of(scan_token tok, const char *prefix, const char *named)
+{
+    size_t k = strlen(prefix);
+    uint64_t n;
+    if (tok.len <= k || memcmp(tok.p, prefix, k) != 0)
+        return 0;
+    scan_token rest = {tok.p + k, tok.len - k};
+    return scan_dec_u64(rest, &n) == SCAN_OK || (named && scan_is(rest, named));
+}
+
+/* A register operand.  The tracer writes R<n> only (RZ as R255), and Accel-Sim's reader
+ * scans "R%d", so anything else is a damaged line, not a register; SASS's own names are
+ * kept for hand-made lines: RZ, and the registers that carry no dependence here (a
+ * predicate P<n> or PT, a uniform register UR<n> or URZ, a uniform predicate UP<n> or
+ * UPT, a barrier register B<n>).  Above R255 there is no register. */
+static hamm_status register_name(const trace_line_ctx *ctx, hamm_error *err, scan_token tok,
+                                 const char *field)
+{
+    uint64_t n;
+    int len = (int)(tok.len > 20 ? 20 : tok.len);
+    scan_token digits = {tok.p + 1, tok.len - 1};
+    if (tok.len > 1 && tok.p[0] == 'R' && scan_dec_u64(digits, &n) == SCAN_OK && n > 255)
+        return trace_fail(ctx, err, &tok, field, "'%.*s' is above R255", len, tok.p);
+    if (register_of(tok, "R", "Z") || register_of(tok, "P", "T") ||
+        register_of(tok, "UR", "Z") || register_of(tok, "UP", "T") ||
+        register_of(tok, "B", NULL))
+        return HAMM_OK;
+    return trace_fail(ctx, err, &tok, field, "'%.*s' is not a register (R0..R255 or RZ; P<n>, "
+                      "PT, UR<n>, URZ, UP<n>, UPT, B<n>)", len, tok.p);
+}
+
+/* NREGS REG..: the count, then that many registers. */
 static hamm_status registers(const trace_line_ctx *ctx, hamm_error *err, scan_line *l,
                              const char *count_field, const char *field, uint32_t *n,
                              scan_token reg[ACCELSIM_MAX_REGS])
@@ -67,7 +100,8 @@ static hamm_status registers(const trace_line_ctx *ctx, hamm_error *err, scan_li
                                                ACCELSIM_MAX_REGS, &count);
     *n = 0;
     for (uint64_t i = 0; st == HAMM_OK && i < count; i++, (*n)++)
-        st = trace_need(ctx, err, l, field, &reg[i]);
+        if ((st = trace_need(ctx, err, l, field, &reg[i])) == HAMM_OK)
+            st = register_name(ctx, err, reg[i], field);
     return st;
 }
 

@@ -88,9 +88,10 @@ static hamm_status run_gpu(const suite_entry *en, const hamm_system_config *cfg,
 {
     char model[4096];
     size_t kernels = 0;
+    hamm_gpu_hooks hooks = {.tap = tap_request, .tap_user = t};
     hamm_status rc = gpu_model_path(cfg, model, sizeof model, err);
     if (rc == HAMM_OK)
-        rc = hamm_gpu_new(g, cfg, model, 1, tap_request, t, err);
+        rc = hamm_gpu_new(g, cfg, model, 1, &hooks, err);
     hamm_mwp_validation v = entry_mwp_validation(en);
     if (rc == HAMM_OK)
         rc = en->mwp_machine ? hamm_mwp_validate(*g, &v, &t->r->mwp, err)

@@ -88,7 +88,7 @@ static hamm_status run_one(const xpool *p, size_t r, double *value, hamm_error *
     hamm_gpu *g = NULL;
     hamm_status st = suite_experiment_config(p->s, x, c, k, p->o->sets, p->o->nsets, &cfg, err);
     if (st == HAMM_OK)
-        st = hamm_gpu_new_with(&g, &cfg, p->gpu[c], 1, NULL, NULL, err);
+        st = hamm_gpu_new_with(&g, &cfg, p->gpu[c], 1, NULL, err);
     if (st == HAMM_OK)
         st = hamm_workload_run(g, x->workload_paths[w], &kernels, err);
     if (st == HAMM_OK) {

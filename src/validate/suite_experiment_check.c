@@ -168,7 +168,7 @@ static hamm_status check_gpu(const hamm_suite *s, const suite_experiment *x, siz
     hamm_error_clear(&sub);
     hamm_status st = suite_experiment_gpu(x, c, &model, &sub);
     if (st == HAMM_OK && suite_experiment_config(s, x, c, 0, NULL, 0, &cfg, &sub) == HAMM_OK)
-        st = hamm_gpu_new_with(&g, &cfg, model, 1, NULL, NULL, &sub);
+        st = hamm_gpu_new_with(&g, &cfg, model, 1, NULL, &sub);
     hamm_gpu_free(g);
     hamm_gpu_model_free(model);
     if (st == HAMM_OK)

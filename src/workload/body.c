@@ -89,7 +89,7 @@ static hamm_status expression(struct kctx *kc, json_t *v, const char *key, int a
 {
     size_t o = json_read_key(kc->c, key);
     hamm_status st = HAMM_OK;
-    char msg[200];
+    char msg[320];
     kc->scope.allow_tid = allow_tid;
     if (json_is_integer(v))
         expr_const(out, json_integer_value(v));
@@ -287,8 +287,12 @@ static hamm_status wrap(struct kctx *kc, json_t *s, enum wl_kind head, enum wl_k
         return st;
     size_t at = kc->k->nprog - 1;
     n->e = *e;
-    if (head == WL_LOOP)
+    if (head == WL_LOOP) {
+        /* the counter runs 0..count-1 (the count is never negative: loop() saw to it) */
+        int64_t last = e->range.hi > 0 ? e->range.hi - 1 : 0;
+        kc->scope.loop_range[kc->scope.nloops] = (struct expr_range){0, last};
         kc->loops[kc->scope.nloops++] = json_string_value(json_object_get(s, "loop"));
+    }
     else
         kc->ifdepth++;
     st = block(kc, json_object_get(s, "body"), "body");
@@ -322,6 +326,18 @@ static hamm_status loop_name(struct kctx *kc, json_t *v)
     return HAMM_OK;
 }
 
+/* A loop runs its body 0 or more times: a count that may be negative is a mistake (a
+ * bound the wrong way round, a param too small), not a silent "never". */
+static hamm_status count_negative(struct kctx *kc, const expr *count)
+{
+    if (count->range.lo == count->range.hi)
+        return json_read_fail(kc->c, "count", "is %lld; a loop runs its body 0 or more times",
+                         (long long)count->range.lo);
+    return json_read_fail(kc->c, "count", "may be negative: it ranges over %lld..%lld (from the "
+                     "ranges of its variables); a loop runs its body 0 or more times (max(..., "
+                     "0) says so)", (long long)count->range.lo, (long long)count->range.hi);
+}
+
 static hamm_status loop(struct kctx *kc, json_t *s)
 {
     static const char *const keys[] = {"loop", "count", "body", "note", NULL};
@@ -333,6 +349,8 @@ static hamm_status loop(struct kctx *kc, json_t *s)
         st = json_read_fail(kc->c, "count", "is missing");
     if (st == HAMM_OK)
         st = expression(kc, json_object_get(s, "count"), "count", 0, &count);
+    if (st == HAMM_OK && count.range.lo < 0)
+        st = count_negative(kc, &count);
     if (st == HAMM_OK && !json_object_get(s, "body"))
         st = json_read_fail(kc->c, "body", "is missing");
     return st == HAMM_OK ? wrap(kc, s, WL_LOOP, WL_LOOP_END, &count) : st;

@@ -27,7 +27,10 @@ int64_t dist_draw(const wl_dist *d, uint64_t r, int64_t center)
     case WL_DIST_UNIFORM:
         return d->lo + (int64_t)(r % (uint64_t)(d->hi - d->lo + 1));
     case WL_DIST_NEAR:
-        v = center + (int64_t)(r % (uint64_t)(2 * d->spread + 1)) - d->spread;
+        /* a center near the ends of 64 bits would overflow: the sum is beyond lo..hi */
+        v = (int64_t)(r % (uint64_t)(2 * d->spread + 1)) - d->spread;
+        if (__builtin_add_overflow(center, v, &v))
+            return v < 0 ? d->hi : d->lo; /* wrapped past the top: above hi */
         return v < d->lo ? d->lo : v > d->hi ? d->hi : v;
     case WL_DIST_HOT:
         if (r <= d->fraction && d->fraction)

@@ -7,9 +7,6 @@
 
 #include "expr.h"
 
-enum { OP_CONST, OP_VAR, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG, OP_MIN, OP_MAX,
-       OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_SHL, OP_SHR, OP_AND, OP_OR, OP_XOR };
-
 #define MAX_NESTING 24 /* parentheses and calls, so a hostile file cannot overflow the stack */
 
 struct parser {
@@ -41,7 +38,9 @@ static void skip_space(struct parser *ps)
         ps->p++;
 }
 
-/* Wrapping arithmetic: through uint64_t, so overflow is defined. */
+/* Arithmetic through uint64_t: a parsed expression never overflows in its scope
+ * (expr_range.c), but the access-pattern analysis (pattern.c) evaluates it at points
+ * outside, where it must still be defined. */
 static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
 static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
@@ -100,14 +99,29 @@ static int emit(struct parser *ps, int op, int64_t val)
     return 0;
 }
 
+/* Refuse folding `a OP b` (b unused for OP_NEG) when its value does not fit. */
+static int fold_fits(struct parser *ps, int op, int64_t a, int64_t b)
+{
+    struct expr_range r;
+    if (expr_range_apply(op, (struct expr_range){a, a}, (struct expr_range){b, b}, &r) == 0)
+        return 0;
+    if (op == OP_NEG)
+        return fail(ps, "'%.60s' overflows 64 bits: -(%lld) is beyond -2^63..2^63-1", ps->s,
+                    (long long)a);
+    return fail(ps, "'%.60s' overflows 64 bits: %lld %s %lld is beyond -2^63..2^63-1", ps->s,
+                (long long)a, expr_op_symbol(op), (long long)b);
+}
+
 /* Emit a binary operation, folding it when both operands are constants. */
 static int emit_binary(struct parser *ps, int op)
 {
     expr *e = ps->out;
     if (e->n >= 2 && e->code[e->n - 1].op == OP_CONST && e->code[e->n - 2].op == OP_CONST) {
-        int64_t v = apply(op, e->code[e->n - 2].val, e->code[e->n - 1].val);
+        int64_t a = e->code[e->n - 2].val, b = e->code[e->n - 1].val;
+        if (fold_fits(ps, op, a, b) < 0)
+            return -1;
         e->n--;
-        e->code[e->n - 1].val = v;
+        e->code[e->n - 1].val = apply(op, a, b);
         return 0;
     }
     return emit(ps, op, 0);
@@ -250,7 +264,9 @@ static int parse_unary(struct parser *ps)
             return r;
         expr *e = ps->out;
         if (e->code[e->n - 1].op == OP_CONST) {
-            e->code[e->n - 1].val = wrap_sub(0, e->code[e->n - 1].val);
+            if (fold_fits(ps, OP_NEG, e->code[e->n - 1].val, 0) < 0)
+                return -1;
+            e->code[e->n - 1].val = -e->code[e->n - 1].val;
             return 0;
         }
         return emit(ps, OP_NEG, 0);
@@ -364,6 +380,8 @@ int expr_parse(const char *text, const struct expr_scope *scope, expr *out, char
         if (*ps.p)
             fail(&ps, "unexpected '%c' at column %d", *ps.p, (int)(ps.p - text) + 1);
     }
+    if (!ps.failed && expr_range_check(out, scope, text, msg, msgsize) < 0)
+        return -1;
     return ps.failed ? -1 : 0;
 }
 
@@ -373,6 +391,7 @@ void expr_const(expr *out, int64_t v)
     out->n = 1;
     out->code[0].op = OP_CONST;
     out->code[0].val = v;
+    out->range = (struct expr_range){v, v};
 }
 
 int expr_is_const(const expr *e, int64_t *v)

@@ -6,8 +6,12 @@
  * "params" are constants, folded at parse time.  Operators: + - * / % (divisor a positive
  * constant, so evaluation cannot fail; floor division, non-negative remainder), unary -,
  * bit operators << >> & | ^ (looser than + -, tighter than comparisons), comparisons
- * < <= > >= == != (0 or 1), parentheses, min(a, b) and max(a, b).  Arithmetic wraps on
- * 64 bits. */
+ * < <= > >= == != (0 or 1), parentheses, min(a, b) and max(a, b).
+ *
+ * Values are 64-bit and never wrap: evaluation cannot fail (it runs per lane while
+ * streaming), so the parse refuses an expression unless it proves, from the range of
+ * every variable (expr_range.c), that no step of it can leave -2^63..2^63-1; folding
+ * constants refuses an overflow too. */
 #ifndef HAMM_WORKLOAD_EXPR_H
 #define HAMM_WORKLOAD_EXPR_H
 
@@ -26,14 +30,25 @@ enum expr_var {
     EXPR_ENV_SIZE = EXPR_LOOP0 + EXPR_MAX_LOOPS
 };
 
+/* The operations of the postfix program. */
+enum expr_opcode { OP_CONST, OP_VAR, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG, OP_MIN,
+                   OP_MAX, OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_SHL, OP_SHR, OP_AND,
+                   OP_OR, OP_XOR };
+
 struct expr_op {
-    int32_t op;  /* enum in expr.c */
+    int32_t op;  /* enum expr_opcode */
     int64_t val; /* constant, or variable slot */
+};
+
+/* The values something can take: lo..hi, both included. */
+struct expr_range {
+    int64_t lo, hi;
 };
 
 typedef struct expr {
     uint32_t n;                       /* operations used */
     struct expr_op code[EXPR_MAX_CODE];
+    struct expr_range range;          /* the values it can take in the scope it was parsed in */
 } expr;
 
 /* What a parse may name: constants (block and grid sizes, params) and the loops in
@@ -48,11 +63,25 @@ struct expr_scope {
     size_t nloops;
     int allow_tid;
     int consts_only; /* no tid.*, ctaid.*, ntid.*, nctaid.* (the launch shape itself) */
+    struct expr_range loop_range[EXPR_MAX_LOOPS]; /* each loop counter's values, as loops */
 };
 
-/* Parse `text` into `out`; 0 on success, else -1 with a message in msg. */
+/* Parse `text` into `out`; 0 on success, else -1 with a message in msg (a possible
+ * overflow among them, naming the operation and the variables' ranges). */
 int expr_parse(const char *text, const struct expr_scope *scope, expr *out, char *msg,
                size_t msgsize);
+
+/* The range of what operation `op` gives on operands in a and b (b unused for OP_NEG):
+ * 0, or -1 when some value of it may not fit in 64 bits (expr_range.c). */
+int expr_range_apply(int op, struct expr_range a, struct expr_range b, struct expr_range *out);
+
+/* The range of e over the scope's variables into e->range: 0, or -1 with a message in msg
+ * when some step may overflow (`text` is e's, for the message). */
+int expr_range_check(expr *e, const struct expr_scope *scope, const char *text, char *msg,
+                     size_t msgsize);
+
+/* The symbol of a binary operation or OP_NEG, for messages. */
+const char *expr_op_symbol(int op);
 
 /* A constant: *out = v. */
 void expr_const(expr *out, int64_t v);

@@ -144,7 +144,7 @@ static hamm_status read_const(struct load *ld, json_t *v, uint64_t min, uint64_t
                               uint64_t *out)
 {
     struct expr_scope scope = {{0, 0, 0}, {0, 0, 0}, ld->pnames, ld->pvalues, ld->nparams,
-                               NULL, 0, 0, 1};
+                               NULL, 0, 0, 1, {{0, 0}}};
     const char *s = json_string_value(v);
     if (!s || (*s >= '0' && *s <= '9' && !strpbrk(s, " +-*/%()<>&|^")))
         return json_read_u64_value(&ld->c, v, min, max, out);
@@ -231,7 +231,8 @@ static hamm_status read_kernel(struct load *ld, json_t *obj, size_t i)
     *kc = (struct kctx){.c = c, .wl = ld->wl, .k = k, .kidx = i, .nregs = 1};
     kc->scope = (struct expr_scope){{k->info.block[0], k->info.block[1], k->info.block[2]},
                                     {k->info.grid[0], k->info.grid[1], k->info.grid[2]},
-                                    ld->pnames, ld->pvalues, ld->nparams, kc->loops, 0, 1, 0};
+                                    ld->pnames, ld->pvalues, ld->nparams, kc->loops, 0, 1, 0,
+                                    {{0, 0}}};
     json_t *body = json_object_get(obj, "body");
     st = body ? body_compile(kc, body) : json_read_fail(c, "body", "is missing");
     if (st == HAMM_OK)

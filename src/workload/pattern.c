@@ -19,17 +19,23 @@ static int64_t at(const wl_node *n, int64_t x, int64_t cx, int64_t other)
     return expr_eval(&n->e, env);
 }
 
+/* Differences and multiples through uint64_t: the points above may lie outside the
+ * ranges the parse proved free of overflow (a CTA 2 of a grid of 1), where the index can
+ * be any 64-bit value. */
+static int64_t minus(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static int64_t times(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
 /* Slopes along x in one setting of the other indices; 0 when not affine. */
 static int slopes(const wl_node *n, uint32_t block_x, int64_t other, int64_t *e, int64_t *d)
 {
     int64_t f0 = at(n, 0, 0, other);
-    *e = at(n, 1, 0, other) - f0;
-    *d = at(n, 0, 1, other) - f0;
-    if (at(n, 0, 2, other) - f0 != 2 * *d)
+    *e = minus(at(n, 1, 0, other), f0);
+    *d = minus(at(n, 0, 1, other), f0);
+    if (minus(at(n, 0, 2, other), f0) != times(2, *d))
         return 0;
     for (uint32_t t = 2; t < block_x; t++)
-        if (at(n, t, 0, other) - f0 != (int64_t)t * *e ||
-            at(n, t, 1, other) - f0 != (int64_t)t * *e + *d)
+        if (minus(at(n, t, 0, other), f0) != times(t, *e) ||
+            minus(minus(at(n, t, 1, other), f0), *d) != times(t, *e))
             return 0;
     return 1;
 }
@@ -43,9 +49,10 @@ static void analyze_node(wl_node *n, uint32_t block_x)
     if (!slopes(n, block_x, 0, &e0, &d0) || !slopes(n, block_x, 1, &e1, &d1) || e0 != e1 ||
         d0 != d1)
         return;
-    int64_t elem = (int64_t)n->array->elem;
-    n->pattern = (gpu_access_pattern){.e = e0 * elem, .d = d0 * elem,
-                                      .data_size = n->array->elem};
+    int64_t elem = (int64_t)n->array->elem, e_bytes, d_bytes;
+    if (__builtin_mul_overflow(e0, elem, &e_bytes) || __builtin_mul_overflow(d0, elem, &d_bytes))
+        return; /* no address moves that far: not an affine index the analyzer knows */
+    n->pattern = (gpu_access_pattern){.e = e_bytes, .d = d_bytes, .data_size = n->array->elem};
     n->has_pattern = 1;
 }
 

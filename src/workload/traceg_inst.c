@@ -81,45 +81,32 @@ static hamm_status classify(const trace_line_ctx *ctx, const accelsim_inst *in, 
     return HAMM_OK;
 }
 
-/* "R<n>" as register n + 1; 0 for what carries no dependence here: RZ (R255), predicates,
- * uniform and barrier registers. */
-static hamm_status reg(const trace_line_ctx *ctx, scan_token tok, const char *field,
-                       uint16_t *out, hamm_error *err)
+/* "R<n>" as register n + 1; GPU_NO_REG for what carries no dependence here: RZ (R255),
+ * predicates, uniform and barrier registers (the parser let only register names by, none
+ * above R255). */
+static uint16_t reg(scan_token tok)
 {
     uint64_t n;
     scan_token digits = {tok.p + 1, tok.len - 1};
-    *out = GPU_NO_REG;
-    if (tok.len < 2 || tok.p[0] != 'R' || scan_dec_u64(digits, &n) != SCAN_OK)
-        return HAMM_OK;
-    if (n > 255)
-        return trace_fail(ctx, err, &tok, field, "'%.*s' is above R255",
-                          (int)(tok.len > 20 ? 20 : tok.len), tok.p);
-    if (n < 255)
-        *out = (uint16_t)(n + 1);
-    return HAMM_OK;
+    if (tok.len < 2 || tok.p[0] != 'R' || scan_dec_u64(digits, &n) != SCAN_OK || n >= 255)
+        return GPU_NO_REG;
+    return (uint16_t)(n + 1);
 }
 
 /* The first register written; the first GPU_MAX_SRC distinct registers read. */
-static hamm_status registers(const trace_line_ctx *ctx, const accelsim_inst *in,
-                             traceg_inst *out, hamm_error *err)
+static void registers(const accelsim_inst *in, traceg_inst *out)
 {
-    uint16_t r;
-    hamm_status st = HAMM_OK;
     size_t nsrc = 0;
-    for (uint32_t i = 0; st == HAMM_OK && i < in->ndst; i++)
-        if ((st = reg(ctx, in->dst[i], "destination", &r, err)) == HAMM_OK &&
-            out->dst == GPU_NO_REG)
-            out->dst = r;
-    for (uint32_t i = 0; st == HAMM_OK && i < in->nsrc; i++) {
-        if ((st = reg(ctx, in->src[i], "source", &r, err)) != HAMM_OK || r == GPU_NO_REG)
-            continue;
-        int dup = 0;
+    for (uint32_t i = 0; i < in->ndst && out->dst == GPU_NO_REG; i++)
+        out->dst = reg(in->dst[i]);
+    for (uint32_t i = 0; i < in->nsrc; i++) {
+        uint16_t r = reg(in->src[i]);
+        int dup = r == GPU_NO_REG;
         for (size_t j = 0; j < nsrc; j++)
             dup |= out->src[j] == r;
         if (!dup && nsrc < GPU_MAX_SRC)
             out->src[nsrc++] = r;
     }
-    return st;
 }
 
 /* Bytes per lane: the line's MEM_WIDTH (NVBit's access size, which Accel-Sim's timing
@@ -157,8 +144,7 @@ hamm_status traceg_inst_convert(const trace_line_ctx *ctx, accelsim_inst *in,
     hamm_status st = classify(ctx, in, &op, err);
     op = generic(gpu_trace_base_name(in->opcode), in, win, op);
     *out = (traceg_inst){.pc = in->pc, .active = in->mask, .op = (uint8_t)op};
-    if (st == HAMM_OK)
-        st = registers(ctx, in, out, err);
+    registers(in, out);
     if (st != HAMM_OK || !traceg_inst_is_memory(op))
         return st;
     if (in->width == 0)

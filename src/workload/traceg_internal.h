@@ -62,8 +62,8 @@ int traceg_inst_is_memory(gpu_op op);
 
 /* Turn a parsed line into *out (all but `addr`); in->addr is rewritten to what the engine
  * gets (shared-memory addresses become offsets).  Fails naming the field on an opcode
- * hamm cannot place, a memory instruction without addresses, a width the coalescer does
- * not take or a register above R255. */
+ * hamm cannot place, a memory instruction without addresses or a width the coalescer
+ * does not take. */
 hamm_status traceg_inst_convert(const trace_line_ctx *ctx, accelsim_inst *in,
                                 const traceg_windows *win, traceg_inst *out, hamm_error *err);
 

@@ -1,6 +1,7 @@
 /* traceg_list.c - kernelslist.g: a recording's kernels in launch order (traceg.h).
  * Each line is a kernel file name (relative to the list's directory) or a memory copy
- * ("MemcpyHtoD,0xADDR,BYTES", any "Memcpy" line), which the engine does not replay. */
+ * ("MemcpyHtoD,0xADDR,BYTES", any "Memcpy" line), which the engine does not replay; a
+ * host-to-device copy must still be one Accel-Sim can read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,14 +58,61 @@ static hamm_status find_kernel(const char *dir, scan_token name, char **found, h
     return HAMM_OK;
 }
 
+static int blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The comma-separated fields of `line`, each without the blanks around it: up to `max`
+ * stored, all counted (so that too many show). */
+static size_t comma_fields(scan_line line, scan_token *field, size_t max)
+{
+    size_t n = 0;
+    for (const char *p = line.p;; n++) {
+        const char *comma = memchr(p, ',', (size_t)(line.end - p));
+        const char *a = p, *b = comma ? comma : line.end;
+        while (a < b && blank(*a))
+            a++;
+        while (b > a && blank(b[-1]))
+            b--;
+        if (n < max)
+            field[n] = (scan_token){a, (size_t)(b - a)};
+        if (!comma)
+            return n + 1;
+        p = comma + 1;
+    }
+}
+
+/* "MemcpyHtoD,ADDRESS,BYTES" as Accel-Sim reads it (trace_parser.cc, parse_memcpy_info):
+ * exactly three comma-separated fields, the address hexadecimal (0x optional), the byte
+ * count decimal, as its tracer writes them.  Its reader asserts on any other shape;
+ * hamm names the line. */
+static hamm_status copy_line(scan_line line, hamm_pos at, hamm_error *err)
+{
+    scan_token field[3];
+    uint64_t v;
+    if (comma_fields(line, field, 3) == 3 && scan_is(field[0], "MemcpyHtoD") &&
+        scan_hex_u64(field[1], &v) == SCAN_OK && scan_dec_u64(field[2], &v) == SCAN_OK)
+        return HAMM_OK;
+    size_t len = (size_t)(line.end - line.p);
+    return hamm_error_at(err, HAMM_ERR_PARSE, at, "MemcpyHtoD",
+                         "expects MemcpyHtoD,ADDRESS,BYTES (the address hexadecimal, the byte "
+                         "count decimal), not '%.*s'", (int)(len > 60 ? 60 : len), line.p);
+}
+
 /* One line of the list: skipped, or one more kernel. */
 static hamm_status list_line(gpu_traceg_list *l, const char *dir, const line_reader *lr,
                              scan_line line, hamm_error *err)
 {
     scan_token name, extra;
     hamm_pos at = HAMM_AT_LINE(lr->source, lr->line);
-    if (!scan_next(&line, &name) || (name.len >= 6 && memcmp(name.p, "Memcpy", 6) == 0))
+    scan_line whole = line;
+    if (!scan_next(&line, &name))
         return HAMM_OK;
+    if (name.len >= 10 && memcmp(name.p, "MemcpyHtoD", 10) == 0)
+        return copy_line((scan_line){name.p, whole.end}, at, err);
+    if (name.len >= 6 && memcmp(name.p, "Memcpy", 6) == 0)
+        return HAMM_OK; /* Accel-Sim skips the other copies too */
     if (scan_next(&line, &extra))
         return hamm_error_at(err, HAMM_ERR_PARSE, at, "kernel file",
                              "expected one file name, found more: '%.*s'",

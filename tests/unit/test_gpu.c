@@ -343,7 +343,7 @@ static void model_from_json(void **state)
     json_object_set_new(doc, "cores", json_integer(7));
     if (hamm_config_load(&mem, HAMM_SOURCE_ROOT "/models/system/gtx480.json", NULL, 0, &err) ||
         hamm_gpu_model_from_json(&m, doc, "merged", &err) ||
-        hamm_gpu_new_with(&g, &mem, m, 1, NULL, NULL, &err))
+        hamm_gpu_new_with(&g, &mem, m, 1, NULL, &err))
         fail_msg("%s", err.text);
     assert_int_equal(m->cores, 7);
     assert_string_equal(hamm_gpu_model_name(g), "gtx480");

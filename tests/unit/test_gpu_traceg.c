@@ -387,6 +387,25 @@ static void tiny_generic_and_width(void **state)
     gpu_traceg_free(t);
 }
 
+/* SASS's register names a hand-made line may use: RZ (R255) and the predicate, uniform
+ * and barrier registers carry no dependence; R<n> is register n + 1. */
+static void register_names(void **state)
+{
+    (void)state;
+    tg_write("k.traceg", "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+                         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n"
+                         "0010 ffffffff 2 UP1 R5 IADD3 5 RZ URZ UPT R7 B2 0 0\n#END_TB\n");
+    gpu_traceg *t = open_kernel(tg_path("k.traceg"));
+    gpu_kernel_source s = gpu_traceg_source(t);
+    gpu_cta *c = NULL;
+    hamm_error err = {0};
+    assert_int_equal(s.open_cta(s.self, 0, &c, &err), HAMM_OK);
+    gpu_inst in = next_inst(&s, c, 0);
+    assert_regs(&in, 6, 8, GPU_NO_REG);
+    s.close_cta(s.self, c);
+    gpu_traceg_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,6 +417,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(tiny_second_cta, tg_setup, tg_teardown),
         cmocka_unit_test_setup_teardown(tiny_version2_lineinfo, tg_setup, tg_teardown),
         cmocka_unit_test_setup_teardown(tiny_generic_and_width, tg_setup, tg_teardown),
+        cmocka_unit_test_setup_teardown(register_names, tg_setup, tg_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,6 +72,15 @@ static const bad_case cases[] = {
      0, HAMM_ERR_PARSE, 17, "mem_width", "32 bytes per lane"},
     {ONE_CTA("warp = 0\ninsts = 1\n0000 ffffffff 1 R300 IADD3 0 0 0\n#END_TB\n"), 0,
      HAMM_ERR_PARSE, 17, "destination", "above R255"},
+    /* what is not a register: the tracer writes R<n>, Accel-Sim reads "R%d" */
+    {ONE_CTA("warp = 0\ninsts = 1\n0000 ffffffff 1 R1 IADD3 2 Rxx R2 0 0\n#END_TB\n"), 0,
+     HAMM_ERR_PARSE, 17, "source", "'Rxx' is not a register"},
+    {ONE_CTA("warp = 0\ninsts = 1\n0000 ffffffff 1 R IADD3 0 0 0\n#END_TB\n"), 0,
+     HAMM_ERR_PARSE, 17, "destination", "'R' is not a register"},
+    {ONE_CTA("warp = 0\ninsts = 1\n0000 ffffffff 1 R-1 IADD3 0 0 0\n#END_TB\n"), 0,
+     HAMM_ERR_PARSE, 17, "destination", "'R-1' is not a register"},
+    {ONE_CTA("warp = 0\ninsts = 1\n0000 ffffffff 0 IADD3 1 PX 0 0\n#END_TB\n"), 0,
+     HAMM_ERR_PARSE, 17, "source", "'PX' is not a register"},
     /* the block structure */
     {ONE_CTA("warp = 2\n"), 0, HAMM_ERR_PARSE, 15, "warp", "warp 2 in a block of 2 warps"},
     {ONE_CTA("warp = 0\ninsts = 0\nwarp = 0\n"), 0, HAMM_ERR_PARSE, 17, "warp",
@@ -214,6 +223,38 @@ static void missing_kernel_file(void **state)
     assert_null(l);
 }
 
+/* MemcpyHtoD lines as Accel-Sim's reader takes them: exactly three comma-separated fields,
+ * a hexadecimal address (0x optional) and a decimal byte count; the other copies are
+ * skipped unread, as Accel-Sim skips them. */
+static void copy_lines(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"MemcpyHtoD,zz", "MemcpyHtoD,0x10", "MemcpyHtoD,0x10,5,6",
+                                      "MemcpyHtoD,,0x10,5", "MemcpyHtoD,0x10,-5",
+                                      "MemcpyHtoD,0x10,5x", "MemcpyHtoDx,0x10,5",
+                                      "MemcpyHtoD,0x10,5 kernel-1.traceg"};
+    gpu_traceg_list *l = NULL;
+    hamm_error err = {0};
+    char text[128];
+    tg_write("kernel-1.traceg", ONE_CTA("#END_TB\n"));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(text, sizeof text, "kernel-1.traceg\n%s\n", bad[i]);
+        tg_write("kernelslist.g", text);
+        hamm_error_clear(&err);
+        if (gpu_traceg_list_open(tg_dir, &l, &err) != HAMM_ERR_PARSE || err.line != 2 ||
+            strcmp(err.field, "MemcpyHtoD") != 0 ||
+            !strstr(err.text, "expects MemcpyHtoD,ADDRESS,BYTES"))
+            fail_msg("'%s' was not refused at line 2: %s", bad[i], err.text);
+        assert_null(l);
+    }
+    tg_write("kernelslist.g", "MemcpyHtoD,0x00007fb0fc400000,200000\nMemcpyHtoD, 10 ,4\n"
+                              "MemcpyDtoH,anything\nkernel-1.traceg\n");
+    hamm_error_clear(&err);
+    assert_int_equal(gpu_traceg_list_open(tg_dir, &l, &err), HAMM_OK);
+    assert_int_equal(gpu_traceg_list_count(l), 1);
+    gpu_traceg_list_free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +262,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(out_of_order, tg_setup, tg_teardown),
         cmocka_unit_test_setup_teardown(error_sticks, tg_setup, tg_teardown),
         cmocka_unit_test_setup_teardown(missing_kernel_file, tg_setup, tg_teardown),
+        cmocka_unit_test_setup_teardown(copy_lines, tg_setup, tg_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

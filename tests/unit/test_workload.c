@@ -370,7 +370,8 @@ static void expressions(void **state)
     static const char *const pnames[] = {"N", "M"};
     static const int64_t pvalues[] = {1024, -3};
     static const char *const loops[] = {"i", "j"};
-    struct expr_scope sc = {{64, 2, 1}, {10, 20, 1}, pnames, pvalues, 2, loops, 2, 1, 0};
+    struct expr_scope sc = {{64, 2, 1}, {10, 20, 1}, pnames, pvalues, 2, loops, 2, 1, 0,
+                            {{0, 9}, {0, 9}}};
     int64_t env[EXPR_ENV_SIZE] = {0};
     env[EXPR_TID_X] = 9;
     env[EXPR_TID_Y] = 1;
@@ -418,7 +419,8 @@ static void expression_errors(void **state)
     static const char *const pnames[] = {"N"};
     static const int64_t pvalues[] = {1024};
     static const char *const loops[] = {"i"};
-    struct expr_scope sc = {{64, 2, 1}, {10, 20, 1}, pnames, pvalues, 1, loops, 1, 1, 0};
+    struct expr_scope sc = {{64, 2, 1}, {10, 20, 1}, pnames, pvalues, 1, loops, 1, 1, 0,
+                            {{0, 9}}};
     expr e;
     char msg[200];
     int64_t v;
@@ -435,6 +437,29 @@ static void expression_errors(void **state)
     sc.allow_tid = 0;
     assert_int_equal(expr_parse("tid.y", &sc, &e, msg, sizeof msg), -1);
     assert_int_equal(expr_parse("ctaid.y + i", &sc, &e, msg, sizeof msg), 0);
+    sc.allow_tid = 1;
+    /* ctaid.x is 0..9: 9 * 1024819115206086200 = 2^63 - 7 fits, one more does not */
+    assert_int_equal(expr_parse("ctaid.x * 1024819115206086200", &sc, &e, msg, sizeof msg), 0);
+    assert_int_equal(e.range.hi, INT64_MAX - 7);
+    assert_int_equal(expr_parse("ctaid.x * 1024819115206086201", &sc, &e, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "may overflow 64 bits for ctaid.x in 0..9"));
+    assert_int_equal(expr_parse("-ctaid.x * 1024819115206086201", &sc, &e, msg, sizeof msg), -1);
+    /* the ranges of the result: tid.x is 0..63, i (the scope's) 0..9 */
+    assert_int_equal(expr_parse("tid.x * 4 + 3", &sc, &e, msg, sizeof msg), 0);
+    assert_true(e.range.lo == 3 && e.range.hi == 255);
+    assert_int_equal(expr_parse("i - tid.x % 8", &sc, &e, msg, sizeof msg), 0);
+    assert_true(e.range.lo == -7 && e.range.hi == 9);
+    assert_int_equal(expr_parse("max(i - 5, 0) << 60", &sc, &e, msg, sizeof msg), 0);
+    assert_int_equal(expr_parse("max(i - 5, 0) << 61", &sc, &e, msg, sizeof msg), -1);
+    /* folding: the sum and the negation that do not fit, and the shift that just does */
+    assert_int_equal(expr_parse("9223372036854775807 + 1", &sc, &e, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "9223372036854775807 + 1 is beyond -2^63..2^63-1"));
+    assert_int_equal(expr_parse("-9223372036854775807 - 1", &sc, &e, msg, sizeof msg), 0);
+    assert_true(expr_is_const(&e, &v) && v == INT64_MIN);
+    assert_int_equal(expr_parse("-9223372036854775807 - 2", &sc, &e, msg, sizeof msg), -1);
+    assert_int_equal(expr_parse("-(-9223372036854775807 - 1)", &sc, &e, msg, sizeof msg), -1);
+    assert_int_equal(expr_parse("1 << 63", &sc, &e, msg, sizeof msg), -1);
+    assert_int_equal(expr_parse("-1 << 63", &sc, &e, msg, sizeof msg), 0);
     char deep[200];
     memset(deep, '(', sizeof deep - 1);
     deep[sizeof deep - 1] = '\0';

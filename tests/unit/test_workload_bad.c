@@ -81,6 +81,29 @@ static const bad cases[] = {
      "a register is a name"},
     {TOP KERNEL BODY("   {\"loop\": \"i\", \"count\": \"tid.x\", \"body\": [{\"alu\": 1}]}"),
      "kernels[0].body[0].count", 5, "differs between the threads"},
+    /* values that would wrap: ctaid.x is 0..1 (grid 2), so the first '*' gives 0..2^62
+     * and doubling that reaches 2^63, one past the largest 64-bit value */
+    {TOP KERNEL BODY("   {\"load\": \"a\", \"index\": \"ctaid.x * 0x4000000000000000 * 2\"}"),
+     "kernels[0].body[0].index", 5,
+     "'ctaid.x * 0x4000000000000000 * 2' may overflow 64 bits for ctaid.x in 0..1: its '*' "
+     "of 0..4611686018427387904 and 2 can leave -2^63..2^63-1"},
+    /* folded constants: N * N is 4096, 2^62 * 4096 does not fit */
+    {TOP KERNEL BODY("   {\"load\": \"a\", \"index\": \"0x4000000000000000 * (N * N) + tid.x\"}"),
+     "kernels[0].body[0].index", 5,
+     "overflows 64 bits: 4611686018427387904 * 4096 is beyond -2^63..2^63-1"},
+    /* a loop counter's range follows from its count: ctaid.x + 3 is 3..4, so i is 0..3,
+     * and 3 * 0x3000000000000000 = 1.125 * 2^63 */
+    {TOP KERNEL BODY("   {\"loop\": \"i\", \"count\": \"ctaid.x + 3\", \"body\": [{\"load\": "
+                     "\"a\", \"index\": \"i * 0x3000000000000000\"}]}"),
+     "kernels[0].body[0].body[0].index", 5, "for i in 0..3: its '*' of 0..3 and "
+     "3458764513820540928 can leave"},
+    /* counts that can be negative */
+    {TOP KERNEL BODY("   {\"loop\": \"i\", \"count\": -5, \"body\": [{\"alu\": 1}]}"),
+     "kernels[0].body[0].count", 5, "is -5; a loop runs its body 0 or more times"},
+    {TOP KERNEL BODY("   {\"loop\": \"i\", \"count\": \"N - 65\", \"body\": [{\"alu\": 1}]}"),
+     "kernels[0].body[0].count", 5, "is -1; a loop runs"},
+    {TOP KERNEL BODY("   {\"loop\": \"i\", \"count\": \"ctaid.x - 1\", \"body\": [{\"alu\": 1}]}"),
+     "kernels[0].body[0].count", 5, "may be negative: it ranges over -1..0"},
     {TOP KERNEL BODY("   {\"loop\": \"N\", \"count\": 2, \"body\": [{\"alu\": 1}]}"),
      "kernels[0].body[0].loop", 5, "'N' is a param's name"},
     {TOP KERNEL BODY("   {\"loop\": \"tid\", \"count\": 2, \"body\": [{\"alu\": 1}]}"),
