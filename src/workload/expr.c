@@ -21,6 +21,11 @@ struct parser {
 };
 
 static int fail(struct parser *ps, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static int fail(struct parser *ps, const char *fmt, ...)
 {
     if (!ps->failed) {
         va_list ap;
