@@ -46,14 +46,21 @@ typedef struct hamm_plot_options {
 /* Defaults: render with gnuplot from PATH, no prefix, plots_dir NULL (caller sets it). */
 HAMM_API void hamm_plot_options_init(hamm_plot_options *o);
 
+/* Whether `o` can be honoured, checked before anything is written: a prefix is part of a
+ * file name (no '/', no control character, no leading '.': HAMM_ERR_ARG, field
+ * "prefix"); a gnuplot named in o->gnuplot must run when rendering is asked for
+ * (HAMM_ERR_IO naming it).  Only the default gnuplot missing from PATH is no error: the
+ * images are skipped. */
+HAMM_API hamm_status hamm_plot_options_check(const hamm_plot_options *o, hamm_error *err);
+
 /* Write the figures of `doc` (dispatching on doc["schema"]: hamm-validate/1,
  * hamm-sweep/1, hamm-predict/1, hamm-simulate/1, hamm-stats/1) into `dir`, creating it
  * when missing.  Everything is written to a staging directory first and moved in at the
- * end, so a failure leaves `dir` as it was (and no new directory).  gnuplot missing is
- * not an error: res->rendered is 0 and res->not_rendered says why.  gnuplot failing or
- * printing anything (a warning) is an error naming the script.  Errors: HAMM_ERR_FORMAT
- * (unknown schema, missing field: the JSON path), HAMM_ERR_IO (directory, templates,
- * gnuplot), HAMM_ERR_NOMEM. */
+ * end, so a failure leaves `dir` as it was (and no new directory).  The default gnuplot
+ * missing from PATH is not an error: res->rendered is 0 and res->not_rendered says why.
+ * gnuplot failing or printing anything (a warning) is an error naming the script.
+ * Errors: hamm_plot_options_check's, HAMM_ERR_FORMAT (unknown schema, missing field: the
+ * JSON path), HAMM_ERR_IO (directory, templates, gnuplot), HAMM_ERR_NOMEM. */
 HAMM_API hamm_status hamm_plot_write(const json_t *doc, const char *dir,
                                      const hamm_plot_options *o, hamm_plot_result *res,
                                      hamm_error *err);
@@ -72,6 +79,10 @@ typedef struct hamm_stage {
 HAMM_API hamm_status hamm_stage_open(hamm_stage *s, const char *dir, hamm_error *err);
 HAMM_API hamm_status hamm_stage_commit(hamm_stage *s, hamm_error *err);
 HAMM_API void hamm_stage_abort(hamm_stage *s);
+/* An error met while writing into the stage names the stage's paths, which are gone
+ * once it ends: this names `dir` in their place (in the error's source and text), where
+ * the files were going. */
+HAMM_API void hamm_stage_blame(const hamm_stage *s, hamm_error *err);
 
 /* What the report page shows. */
 typedef struct hamm_report_page {

@@ -80,8 +80,9 @@ typedef struct hamm_sweep_jobs_options {
 } hamm_sweep_jobs_options;
 
 /* The files of a directory of jobs, for the caller to write there (atomically, each
- * under its HAMM_SWEEP_*_FILE name): the plan, the commands of the points still without
- * a result and the Slurm array that runs them. */
+ * under its HAMM_SWEEP_*_FILE name; the plan first, and only where there is none, see
+ * hamm_sweep_jobs_plan_check): the plan, the commands of the points still without a
+ * result and the Slurm array that runs them. */
 typedef struct hamm_sweep_jobs {
     char dir[4096]; /* the directory, absolute (the jobs and the plan name it so) */
     char *plan;     /* plan.json (schema hamm-sweep-plan/1) */
@@ -95,10 +96,16 @@ typedef struct hamm_sweep_jobs {
 /* Check the grid (hamm_sweep_check), create `dir` when missing and make its files.  The
  * same sweep emitted again into the same directory lists only the points without a
  * result; a directory that holds another sweep's plan is an error (its results would
- * be someone else's). */
+ * be someone else's), and so is a `dir` that is not a directory. */
 HAMM_API hamm_status hamm_sweep_jobs_make(const char *dir, const hamm_suite *s,
                                           const hamm_grid *g, const hamm_sweep_jobs_options *o,
                                           hamm_sweep_jobs *out, hamm_error *err);
+/* Whether j->dir's plan, if it has one, is j's: HAMM_OK when there is none or it is the
+ * same, else an error naming the plan file.  hamm_sweep_jobs_make asks it first; a
+ * caller that finds the plan written under it (another sweep emitting into the same
+ * directory at once: the caller writes the plan only where none exists, the claim on
+ * the directory) asks again. */
+HAMM_API hamm_status hamm_sweep_jobs_plan_check(const hamm_sweep_jobs *j, hamm_error *err);
 HAMM_API void hamm_sweep_jobs_free(hamm_sweep_jobs *j);
 
 /* A point of the plan whose result cannot join the sweep. */

@@ -112,6 +112,10 @@ typedef struct cli_outfile {
 } cli_outfile;
 int cli_outfile_open(cli_outfile *o, const char *path, int binary);
 int cli_outfile_commit(cli_outfile *o);
+/* As cli_outfile_commit, but a regular file is put in place only where none has its
+ * name yet, in one step (the claim on a name that two runs may race for): *existed set
+ * (CLI_OK) and nothing written when one has. */
+int cli_outfile_commit_new(cli_outfile *o, int *existed);
 void cli_outfile_abort(cli_outfile *o);
 
 /* fputs, keeping the reason of the first failure on `fp` for the commit's message. */
@@ -142,6 +146,9 @@ void cli_temp_forget(const char *tmpl);
 hamm_status cli_stage_open(hamm_stage *s, const char *dir, hamm_error *err);
 hamm_status cli_stage_commit(hamm_stage *s, hamm_error *err);
 void cli_stage_abort(hamm_stage *s);
+/* A run into the stage failed with `err`: abort the stage and report the error, naming
+ * the output directory where it named the stage (hamm_stage_blame). */
+int cli_stage_fail(hamm_stage *s, hamm_error *err);
 /* Remove directory `path`, its files and its subdirectories' (async-signal-safe). */
 void cli_temp_remove_tree(const char *path);
 

@@ -68,10 +68,8 @@ int cmd_export_traceg(int argc, char **argv)
     size_t kernels = 0;
     if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
         return cli_report(&err);
-    if (hamm_workload_export_traceg(in, stage.path, &kernels, &err) != HAMM_OK) {
-        cli_stage_abort(&stage);
-        return cli_report(&err);
-    }
+    if (hamm_workload_export_traceg(in, stage.path, &kernels, &err) != HAMM_OK)
+        return cli_stage_fail(&stage, &err);
     int made = !stage.exists;
     if (cli_stage_commit(&stage, &err) != HAMM_OK)
         return cli_report(&err);

@@ -22,8 +22,9 @@ void cmd_import_help(FILE *out)
             "DIR/dram/NAME.json (organization and timings of -gpgpu_dram_timing_opt) and\n"
             "DIR/system/NAME.json (channels, controller, address map), which names the other\n"
             "two; run it with 'hamm simulate -m DIR/system/NAME.json --workload W'.\n"
-            "Every option hamm does not honour is listed on standard error and in the GPU\n"
-            "model's notes (\"ignored\"); docs/GPU.md has the mapping.\n\n"
+            "Every option hamm does not honour is listed in the GPU model's notes\n"
+            "(\"ignored\") and, once the models are written, on standard error; docs/GPU.md\n"
+            "has the mapping.\n\n"
             "options:\n"
             "  -o, --output DIR         where the models go (made if missing)\n"
             "      --name NAME          the models' name (default: CONFIG's name without\n"
@@ -178,8 +179,6 @@ int cmd_import(int argc, char **argv)
     free(text);
     if (st != HAMM_OK)
         return cli_report(&err);
-    for (size_t i = 0; i < hamm_gpu_import_ignored_count(im); i++)
-        fprintf(stderr, "hamm " CMD ": ignored %s\n", hamm_gpu_import_ignored(im, i));
     rc = make_dir(dir);
     if (rc == CLI_OK)
         rc = write_part(im, HAMM_IMPORT_DRAM, dir, "dram", name);
@@ -187,6 +186,9 @@ int cmd_import(int argc, char **argv)
         rc = write_part(im, HAMM_IMPORT_GPU, dir, "gpu", name);
     if (rc == CLI_OK)
         rc = write_part(im, HAMM_IMPORT_SYSTEM, dir, "system", name);
+    /* only once the models are written: on a failure its reason is all that is said */
+    for (size_t i = 0; rc == CLI_OK && i < hamm_gpu_import_ignored_count(im); i++)
+        fprintf(stderr, "hamm " CMD ": ignored %s\n", hamm_gpu_import_ignored(im, i));
     hamm_gpu_import_free(im);
     return rc;
 }

@@ -22,8 +22,12 @@ void cmd_plot_help(FILE *out)
             "  -P, --plots-dir DIR      the figure templates (default: the source tree's\n"
             "                           plots/ for an uninstalled build, else the installed)\n"
             "      --no-render          write data files and scripts only, do not run gnuplot\n"
-            "      --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
-            "      --prefix TEXT        prepend TEXT to every figure's file name\n"
+            "      --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH; a\n"
+            "                           PROGRAM that cannot run is an error, while gnuplot\n"
+            "                           missing from PATH only skips the images)\n"
+            "      --prefix TEXT        prepend TEXT to every figure's file name; TEXT is\n"
+            "                           part of a name: no '/', no control character, no\n"
+            "                           leading '.'\n"
             "  -h, --help               this help\n");
 }
 
@@ -44,9 +48,15 @@ static json_t *load(const char *path)
     json_error_t jerr;
     json_t *doc = strcmp(path, "-") == 0 ? json_loadf(stdin, JSON_REJECT_DUPLICATES, &jerr)
                                          : json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-    if (!doc)
-        fprintf(stderr, "hamm: %s:%d:%d: %s\n", path, jerr.line, jerr.column, jerr.text);
-    else if (!json_is_object(doc)) {
+    if (!doc) { /* jansson's line and column are -1 where there is none (no such file) */
+        hamm_error err;
+        hamm_error_clear(&err);
+        hamm_error_at(&err, HAMM_ERR_PARSE,
+                      HAMM_AT(path, jerr.line > 0 ? (uint64_t)jerr.line : 0,
+                              jerr.column > 0 ? (uint64_t)jerr.column : 0, HAMM_NO_OFFSET),
+                      NULL, "%s", jerr.text);
+        cli_report(&err);
+    } else if (!json_is_object(doc)) {
         fprintf(stderr, "hamm: %s: not a JSON object, so not a result of hamm\n", path);
         json_decref(doc);
         doc = NULL;
@@ -86,10 +96,9 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
     if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
         rc = cli_report(&err);
     else if (hamm_plot_write(doc, stage.path, o, &res, &err) != HAMM_OK ||
-        write_index(cmdline, doc, &res, stage.path, &err) != HAMM_OK) {
-        cli_stage_abort(&stage);
-        rc = cli_report(&err);
-    } else if (cli_stage_commit(&stage, &err) != HAMM_OK)
+             write_index(cmdline, doc, &res, stage.path, &err) != HAMM_OK)
+        rc = cli_stage_fail(&stage, &err);
+    else if (cli_stage_commit(&stage, &err) != HAMM_OK)
         rc = cli_report(&err);
     if (rc == CLI_OK && !res.rendered)
         fprintf(stderr, "hamm: images skipped: %s\n", res.not_rendered);

@@ -32,7 +32,9 @@ void cmd_report_help(FILE *out)
             "  -J, --jobs N             entries (experiment runs) at a time (default: the cores)\n"
             "      --no-sweeps          validate only: leave out the suite's sweeps\n"
             "      --no-render          write data files and scripts only, do not run gnuplot\n"
-            "      --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH)\n"
+            "      --gnuplot PROGRAM    the gnuplot to run (default: gnuplot on PATH; a\n"
+            "                           PROGRAM that cannot run is an error, while gnuplot\n"
+            "                           missing from PATH only skips the images)\n"
             "  -P, --plots-dir DIR      the figure templates (default: those of hamm)\n"
             "  -h, --help               this help\n");
 }
@@ -123,10 +125,8 @@ static int run(const report_opts *o, const hamm_suite *s, const cli_model_path *
     hamm_error_clear(&err);
     if (cli_stage_open(&stage, o->v.out_path, &err) != HAMM_OK)
         return cli_report(&err);
-    if (hamm_report_run(s, stage.path, &ro, &sum, &err) != HAMM_OK) {
-        cli_stage_abort(&stage);
-        return cli_report(&err);
-    }
+    if (hamm_report_run(s, stage.path, &ro, &sum, &err) != HAMM_OK)
+        return cli_stage_fail(&stage, &err);
     if (cli_stage_commit(&stage, &err) != HAMM_OK)
         return cli_report(&err);
     say_where(&stage, &sum);

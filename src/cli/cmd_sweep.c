@@ -172,8 +172,9 @@ static int run_sweep(const sweep_opts *o, const hamm_suite *s)
     return rc;
 }
 
-/* Write `text` to dir/name atomically. */
-static int write_file(const char *dir, const char *name, const char *text)
+/* Write `text` to dir/name atomically; with `existed`, only where there is no such file
+ * (*existed set when there is). */
+static int write_file(const char *dir, const char *name, const char *text, int *existed)
 {
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -182,17 +183,25 @@ static int write_file(const char *dir, const char *name, const char *text)
     if (rc != CLI_OK)
         return rc;
     cli_fputs(text, out.fp);
-    return cli_outfile_commit(&out);
+    return existed ? cli_outfile_commit_new(&out, existed) : cli_outfile_commit(&out);
 }
 
-/* The plan, the jobs and the Slurm script, or no script when no job is left. */
+/* The plan, the jobs and the Slurm script, or no script when no job is left.  The plan
+ * is written only where there is none: a sweep emitting into the same directory at the
+ * same time has either not written its plan yet, and then fails its own claim, or has,
+ * and then this one is the same sweep or fails. */
 static int write_jobs(const hamm_sweep_jobs *j)
 {
-    int rc = write_file(j->dir, HAMM_SWEEP_PLAN_FILE, j->plan);
+    int existed = 0;
+    int rc = write_file(j->dir, HAMM_SWEEP_PLAN_FILE, j->plan, &existed);
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (rc == CLI_OK && existed && hamm_sweep_jobs_plan_check(j, &err) != HAMM_OK)
+        rc = cli_report(&err);
     if (rc == CLI_OK)
-        rc = write_file(j->dir, HAMM_SWEEP_JOBS_FILE, j->jobs);
+        rc = write_file(j->dir, HAMM_SWEEP_JOBS_FILE, j->jobs, NULL);
     if (rc == CLI_OK && j->sbatch)
-        return write_file(j->dir, HAMM_SWEEP_SBATCH_FILE, j->sbatch);
+        return write_file(j->dir, HAMM_SWEEP_SBATCH_FILE, j->sbatch, NULL);
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", j->dir, HAMM_SWEEP_SBATCH_FILE);
     if (rc == CLI_OK && unlink(path) != 0 && errno != ENOENT)

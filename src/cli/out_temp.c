@@ -201,6 +201,13 @@ hamm_status cli_stage_commit(hamm_stage *s, hamm_error *err)
     return st;
 }
 
+int cli_stage_fail(hamm_stage *s, hamm_error *err)
+{
+    hamm_stage_blame(s, err);
+    cli_stage_abort(s);
+    return cli_report(err);
+}
+
 void cli_stage_abort(hamm_stage *s)
 {
     sigset_t before;

@@ -7,6 +7,7 @@
  * names, whose content is replaced.  Every write error is reported, with its reason.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -112,7 +113,31 @@ int cli_outfile_open(cli_outfile *o, const char *path, int binary)
     return CLI_OK;
 }
 
-int cli_outfile_commit(cli_outfile *o)
+/* Name `target` by the finished temporary `tmp` only where no file has that name yet, in
+ * one step that fails with EEXIST when one has: two runs racing for the name cannot both
+ * have it.  The temporary stays; 0 or -1 with errno. */
+static int claim(const char *tmp, const char *target)
+{
+    if (link(tmp, target) == 0)
+        return 0;
+    if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS)
+        return -1;
+    /* no hard links here (vfat, some FUSE): claim the name empty, then fill it */
+    int fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    if (rename(tmp, target) == 0)
+        return 0;
+    int e = errno;
+    unlink(target);
+    errno = e;
+    return -1;
+}
+
+/* The temporary put in place: over the target, or (replace 0) only where there is none,
+ * else *existed set and the temporary dropped. */
+static int commit(cli_outfile *o, int replace, int *existed)
 {
     if (o->fp == stdout) {
         int had = ferror(stdout), first = failure_of(stdout);
@@ -125,15 +150,27 @@ int cli_outfile_commit(cli_outfile *o)
     o->fp = NULL;
     if (!o->tmp[0])
         return e ? write_failed(o->path, "cannot write output: ", e > 0 ? e : 0) : CLI_OK;
-    if (!e && rename(o->tmp, o->target) != 0)
+    if (!e && (replace ? rename(o->tmp, o->target) : claim(o->tmp, o->target)) != 0)
         e = errno;
-    if (e) {
-        unlink(o->tmp);
-        cli_temp_forget(o->tmp);
-        return write_failed(o->path, "cannot write output: ", e > 0 ? e : 0);
+    if (!replace && e == EEXIST) {
+        *existed = 1;
+        e = 0;
     }
+    if (e || !replace) /* after a link, the file's second name; after a failure, the file */
+        unlink(o->tmp);
     cli_temp_forget(o->tmp);
-    return CLI_OK;
+    return e ? write_failed(o->path, "cannot write output: ", e > 0 ? e : 0) : CLI_OK;
+}
+
+int cli_outfile_commit(cli_outfile *o)
+{
+    return commit(o, 1, NULL);
+}
+
+int cli_outfile_commit_new(cli_outfile *o, int *existed)
+{
+    *existed = 0;
+    return commit(o, 0, existed);
 }
 
 void cli_outfile_abort(cli_outfile *o)

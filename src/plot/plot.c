@@ -30,6 +30,37 @@ void hamm_plot_options_init(hamm_plot_options *o)
     o->render = 1;
 }
 
+/* A prefix is part of a file name: no '/', which would reach out of the directory, no
+ * control character, and no leading '.', which makes "." or ".." of an empty name and
+ * hidden files of any other. */
+static hamm_status check_prefix(const char *prefix, hamm_error *err)
+{
+    const char *why = NULL;
+    for (const unsigned char *p = (const unsigned char *)prefix; !why && *p; p++)
+        if (*p == '/')
+            why = "holds a '/'";
+        else if (*p < 0x20 || *p == 0x7f)
+            why = "holds a control character";
+    if (!why && prefix[0] == '.')
+        why = "begins with '.'";
+    return why ? hamm_error_field(err, HAMM_ERR_ARG, "prefix",
+                                  "%s: a prefix is the start of the figures' file names, "
+                                  "so it may hold no '/' nor control character, nor begin "
+                                  "with '.'", why)
+               : HAMM_OK;
+}
+
+hamm_status hamm_plot_options_check(const hamm_plot_options *o, hamm_error *err)
+{
+    hamm_status st = o->prefix ? check_prefix(o->prefix, err) : HAMM_OK;
+    if (st != HAMM_OK || !o->render || !o->gnuplot || plot_gnuplot_exists(o->gnuplot))
+        return st;
+    return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(o->gnuplot), NULL,
+                         "cannot run this gnuplot: %s (draw no images with --no-render)",
+                         strchr(o->gnuplot, '/') ? "not an executable file"
+                                                 : "no executable of that name on PATH");
+}
+
 hamm_status plot_missing(const plot_ctx *c, const char *path, hamm_error *err)
 {
     return hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(c->opt->source), path,
@@ -100,6 +131,8 @@ hamm_status hamm_plot_write(const json_t *doc, const char *dir, const hamm_plot_
     if (!doc || !dir || !o || !o->plots_dir)
         return hamm_error_set(err, HAMM_ERR_ARG,
                               "hamm_plot_write: no document, directory or templates");
+    if (hamm_plot_options_check(o, err) != HAMM_OK)
+        return err ? err->status : HAMM_ERR_ARG;
     plot_fn fn = find_writer(doc, o, err);
     if (!fn)
         return err ? err->status : HAMM_ERR_FORMAT;
@@ -114,6 +147,7 @@ hamm_status hamm_plot_write(const json_t *doc, const char *dir, const hamm_plot_
         st = render(&c, err);
     if (st == HAMM_OK)
         return hamm_stage_commit(&stage, err);
+    hamm_stage_blame(&stage, err);
     hamm_stage_abort(&stage);
     return st;
 }

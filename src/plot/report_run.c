@@ -150,6 +150,9 @@ static void summarise(const report_run *r, hamm_report_summary *sum)
 hamm_status hamm_report_run(const hamm_suite *s, const char *dir, const hamm_report_options *o,
                             hamm_report_summary *sum, hamm_error *err)
 {
+    /* before the suite runs, which may take long */
+    if (hamm_plot_options_check(&o->plot, err) != HAMM_OK)
+        return err->status;
     report_run *r = calloc(1, sizeof *r); /* the figures' records are large for a stack */
     if (!r)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");

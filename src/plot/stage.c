@@ -36,6 +36,37 @@ void hamm_stage_abort(hamm_stage *s)
     remove_flat_dir(s->path);
 }
 
+/* Every `from` in text[size] replaced by `to`; what does not fit is cut, from the left
+ * when `keep_tail` (a path keeps its file name), else from the right. */
+static void replace_all(char *text, size_t size, const char *from, const char *to,
+                        int keep_tail)
+{
+    char out[2048];
+    size_t n = 0, flen = strlen(from), tlen = strlen(to);
+    for (const char *p = text; *p && n + tlen + 1 < sizeof out;) {
+        if (strncmp(p, from, flen) == 0) {
+            memcpy(out + n, to, tlen);
+            n += tlen;
+            p += flen;
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n] = '\0';
+    if (keep_tail && n >= size)
+        snprintf(text, size, "...%s", out + n - (size - 4));
+    else
+        snprintf(text, size, "%s", out);
+}
+
+void hamm_stage_blame(const hamm_stage *s, hamm_error *err)
+{
+    if (!err || !s->path[0])
+        return;
+    replace_all(err->source, sizeof err->source, s->path, s->dir, 1);
+    replace_all(err->text, sizeof err->text, s->path, s->dir, 0);
+}
+
 hamm_status hamm_stage_open(hamm_stage *s, const char *dir, hamm_error *err)
 {
     struct stat st;

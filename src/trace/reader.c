@@ -73,6 +73,22 @@ static hamm_trace_format detect_text(const char *p, size_t n, int complete)
     return best;
 }
 
+/* The sample holds a whole first line: read on past SNIFF_BYTES until it does, up to the
+ * longest line the reader takes (else every format's sniffer would see nothing). */
+static hamm_status sample_first_line(hamm_trace_reader *r, hamm_error *err)
+{
+    while (!r->lr.eof && !memchr(r->lr.buf, '\n', r->lr.len)) {
+        if (r->lr.len == r->lr.cap)
+            return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT_LINE(source(r), 1), NULL,
+                                 "the first line is longer than %zu bytes (%zu KiB), the "
+                                 "longest line hamm reads", r->lr.cap, r->lr.cap / 1024);
+        hamm_status st = lines_fill(&r->lr, err);
+        if (st != HAMM_OK)
+            return st;
+    }
+    return HAMM_OK;
+}
+
 static hamm_status detect(hamm_trace_reader *r, hamm_trace_format *out, hamm_error *err)
 {
     while (!r->lr.eof && r->lr.len < SNIFF_BYTES) {
@@ -87,6 +103,9 @@ static hamm_status detect(hamm_trace_reader *r, hamm_trace_format *out, hamm_err
         *out = HAMM_FORMAT_BINARY;
         return HAMM_OK;
     }
+    hamm_status st = sample_first_line(r, err);
+    if (st != HAMM_OK)
+        return st;
     *out = detect_text(r->lr.buf, r->lr.len, r->lr.eof);
     if (*out != HAMM_FORMAT_AUTO)
         return HAMM_OK;

@@ -8,6 +8,8 @@
 
 #include <jansson.h>
 
+#include "hamm/error.h"
+
 /* "point-NNNN.json" of point `index`. */
 void sweep_point_name(char *buf, size_t size, size_t index);
 /* {"schema": hamm-sweep/1, "hamm_version", "suite": {path, name}, "grid", "points"} (takes
@@ -22,5 +24,12 @@ json_t *sweep_point(size_t index, json_t *set, json_t *result);
  * gets the JSON path. */
 const char *sweep_merge_mismatch(const json_t *plan, const json_t *pt, const json_t *doc,
                                  const json_t *first, char *field, size_t size);
+
+/* Whether a point's result and the plan are shaped as docs/JSON.md defines
+ * hamm-validate/1 and hamm-sweep-plan/1, before merge copies from them (sweep_shape.c):
+ * every field there with its type, the numbers in their range.  The error names `path`
+ * and the JSON path of the first bad field. */
+hamm_status sweep_result_shape(const json_t *doc, const char *path, hamm_error *err);
+hamm_status sweep_plan_shape(const json_t *plan, const char *path, hamm_error *err);
 
 #endif

@@ -146,14 +146,18 @@ static char *sbatch_text(const char *dir, size_t todo)
 }
 
 /* An existing plan must be this sweep's: 1 when there is none or it is `text`, 0 when it
- * is another, -1 when it cannot be read. */
-static int same_plan(const char *dir, const char *text)
+ * is another, -1 when it cannot be read (errno says why), -2 when it is not a regular
+ * file (whose reading a FIFO would block). */
+static int same_plan(const char *path, const char *text)
 {
-    char path[PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/%s", dir, HAMM_SWEEP_PLAN_FILE);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return errno == ENOENT ? 1 : -1;
+    if (!S_ISREG(st.st_mode))
+        return -2;
     FILE *fp = fopen(path, "rb");
     if (!fp)
-        return errno == ENOENT ? 1 : -1;
+        return -1;
     size_t n = strlen(text), got = 0;
     char buf[4096];
     int same = 1;
@@ -169,9 +173,14 @@ static int same_plan(const char *dir, const char *text)
 /* `dir`, created when missing, as an absolute path into abs[PATH_MAX]. */
 static hamm_status make_dir(const char *dir, char *abs, hamm_error *err)
 {
+    struct stat st;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL,
                              "cannot create directory: %s", strerror(errno));
+    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL,
+                             "not a directory; the jobs need a directory of their own "
+                             "(made when missing)");
     if (!realpath(dir, abs))
         return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "%s", strerror(errno));
     return HAMM_OK;
@@ -187,16 +196,27 @@ static hamm_status make_texts(const hamm_suite *s, const hamm_grid *g,
     j->jobs = j->plan ? jobs_text(j->dir, s, g, a, &j->todo) : NULL;
     if (!j->plan || !j->jobs)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
-    int same = same_plan(j->dir, j->plan);
-    if (same != 1) {
-        char path[PATH_MAX + 64];
-        snprintf(path, sizeof path, "%s/%s", j->dir, HAMM_SWEEP_PLAN_FILE);
-        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL,
-                             "%s; use another directory or remove it",
-                             same < 0 ? "cannot be read" : "holds another sweep's plan");
-    }
+    hamm_status st = hamm_sweep_jobs_plan_check(j, err);
+    if (st != HAMM_OK)
+        return st;
     if (j->todo > 0 && !(j->sbatch = sbatch_text(j->dir, j->todo)))
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+    return HAMM_OK;
+}
+
+hamm_status hamm_sweep_jobs_plan_check(const hamm_sweep_jobs *j, hamm_error *err)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", j->dir, HAMM_SWEEP_PLAN_FILE);
+    int same = same_plan(path, j->plan);
+    if (same < 0)
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL,
+                             "%s%s; use another directory or remove it",
+                             same == -2 ? "not a regular file" : "cannot be read: ",
+                             same == -2 ? "" : strerror(errno));
+    if (!same)
+        return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(path), NULL,
+                             "holds another sweep's plan; use another directory or remove it");
     return HAMM_OK;
 }
 

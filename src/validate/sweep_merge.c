@@ -1,6 +1,7 @@
 /* sweep_merge.c - the results of a sweep's emitted jobs joined into the hamm-sweep/1
  * document the sweep run in one process would have built, once every point has a result
- * that is its own (sweep_merge_check.c tells the settings every point shares). */
+ * that is its own: shaped as a result (sweep_shape.c), of this sweep's suite and point,
+ * with the settings every point shares (sweep_merge_check.c). */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,20 +22,18 @@ static json_t *load_plan(const char *dir, hamm_error *err)
                                                                             : HAMM_ERR_PARSE,
                       HAMM_AT_LINE(path, jerr.line > 0 ? (uint64_t)jerr.line : 0), NULL, "%s",
                       jerr.text);
-    else if (!schema || strcmp(schema, HAMM_SWEEP_PLAN_SCHEMA) != 0 ||
-             !json_is_array(json_object_get(plan, "points")) ||
-             !json_is_object(json_object_get(plan, "suite")))
+    else if (!schema || strcmp(schema, HAMM_SWEEP_PLAN_SCHEMA) != 0)
         hamm_error_at(err, HAMM_ERR_FORMAT, HAMM_IN(path), "schema",
                       "not a " HAMM_SWEEP_PLAN_SCHEMA " plan");
-    else
+    else if (sweep_plan_shape(plan, path, err) == HAMM_OK)
         return plan;
     json_decref(plan);
     return NULL;
 }
 
-/* Why `doc` is not the result of plan point `pt` (NULL when it is): a result of this
- * sweep names the plan's suite and holds the point's overrides; the fields the sweep
- * document and its table use must be there.  `field` gets the JSON path. */
+/* Why `doc`, shaped as a result should be, is not the result of plan point `pt` (NULL
+ * when it is): a result of this sweep names the plan's suite and holds the point's
+ * overrides.  `field` gets the JSON path. */
 static const char *point_mismatch(const json_t *plan, const json_t *pt, const json_t *doc,
                                   const json_t *first, char *field, size_t size)
 {
@@ -43,8 +42,6 @@ static const char *point_mismatch(const json_t *plan, const json_t *pt, const js
     static const char *const keys[] = {"path", "name"};
     for (int i = 0; i < 2; i++) {
         snprintf(field, size, "suite.%s", keys[i]);
-        if (!json_is_string(json_object_get(got, keys[i])))
-            return "missing, or not a string";
         if (!json_equal(json_object_get(got, keys[i]), json_object_get(want, keys[i])))
             return "not this sweep's suite (a result of another sweep?)";
     }
@@ -55,21 +52,11 @@ static const char *point_mismatch(const json_t *plan, const json_t *pt, const js
         if (!json_equal(json_object_get(over, key), v))
             return "not this point's value (a result of another sweep or point?)";
     }
-    snprintf(field, size, "%s", !json_is_array(json_object_get(doc, "heuristics")) ? "heuristics"
-                                : !json_is_array(json_object_get(doc, "entries"))  ? "entries"
-                                                                                   : "summary");
-    if (!json_is_array(json_object_get(doc, "heuristics")) ||
-        !json_is_array(json_object_get(doc, "entries")))
-        return "missing, or not an array";
-    if (!json_is_object(json_object_get(json_object_get(doc, "summary"), "per_entry"))) {
-        snprintf(field, size, "summary.per_entry");
-        return "missing, or not an object";
-    }
     return sweep_merge_mismatch(plan, pt, doc, first, field, size);
 }
 
 /* Why the result `doc` read from `path` (NULL: jerr says why not) is not plan point pt's,
- * into *why; HAMM_OK when it is. */
+ * into *why: not a result, not shaped as one, or not this point's; HAMM_OK when it is. */
 static hamm_status result_fault(const char *path, const json_t *doc, const json_error_t *jerr,
                         const json_t *plan, const json_t *pt, const json_t *first,
                         hamm_error *why)
@@ -84,6 +71,8 @@ static hamm_status result_fault(const char *path, const json_t *doc, const json_
     if (!schema || strcmp(schema, HAMM_VALIDATE_SCHEMA) != 0)
         return hamm_error_at(why, HAMM_ERR_FORMAT, HAMM_IN(path), "schema",
                              "not a " HAMM_VALIDATE_SCHEMA " result");
+    if (sweep_result_shape(doc, path, why) != HAMM_OK)
+        return why->status;
     char field[sizeof why->field];
     const char *bad = point_mismatch(plan, pt, doc, first, field, sizeof field);
     return bad ? hamm_error_at(why, HAMM_ERR_FORMAT, HAMM_IN(path), field, "%s", bad)

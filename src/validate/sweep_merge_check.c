@@ -28,10 +28,6 @@ static const char *overrides_mismatch(const json_t *plan, const json_t *pt, cons
                                       char *field, size_t size)
 {
     const json_t *over = json_object_get(doc, "overrides");
-    if (!json_is_object(over)) {
-        snprintf(field, size, "overrides");
-        return "missing, or not an object";
-    }
     const char *key;
     json_t *v;
     json_object_foreach((json_t *)over, key, v) {

@@ -250,7 +250,38 @@ static void a_late_failure_leaves_the_directory_as_it_was(void **state)
     json_decref(doc);
 }
 
+/* gnuplot missing from PATH: the images are skipped, the rest written. */
 static void without_gnuplot_scripts_are_still_written(void **state)
+{
+    (void)state;
+    json_t *doc = load("sweep-queue_size.json");
+    hamm_plot_options o = no_render();
+    o.render = 1;
+    char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+    setenv("PATH", "/nonexistent", 1);
+    hamm_plot_result res;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_status st = hamm_plot_write(doc, scratch, &o, &res, &err);
+    if (path)
+        setenv("PATH", path, 1);
+    free(path);
+    assert_int_equal(st, HAMM_OK);
+    assert_int_equal(res.rendered, 0);
+    assert_non_null(strstr(res.not_rendered, "gnuplot not found"));
+    assert_int_equal(res.nfigures, 2);
+    assert_string_equal(res.figures[0].name, "fig11-mae-queue_size");
+    assert_int_equal(res.figures[0].has_png, 0);
+    assert_non_null(slurp(scratch, "fig11-mae-queue_size.gp"));
+    assert_string_equal(line_of(slurp(scratch, "fig11-mae-queue_size.dat"), "\"8\""),
+                        "\"8\" 10.755 4.095 4.68 3.3");
+    json_decref(doc);
+}
+
+/* What cannot be honoured is refused before anything is written: a gnuplot asked for by
+ * name that cannot run (unlike the default missing from PATH), a prefix that is not part
+ * of a file name. */
+static void options_that_cannot_be_honoured_write_nothing(void **state)
 {
     (void)state;
     json_t *doc = load("sweep-queue_size.json");
@@ -260,15 +291,20 @@ static void without_gnuplot_scripts_are_still_written(void **state)
     hamm_plot_result res;
     hamm_error err;
     hamm_error_clear(&err);
+    assert_int_equal(hamm_plot_write(doc, scratch, &o, &res, &err), HAMM_ERR_IO);
+    assert_string_equal(err.source, "/nonexistent/gnuplot");
+    o = no_render();
+    static const char *const bad[] = {"../x", "d/", "a\nb", "\t", ".", "..", ".x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        o.prefix = bad[i];
+        hamm_error_clear(&err);
+        assert_int_equal(hamm_plot_write(doc, scratch, &o, &res, &err), HAMM_ERR_ARG);
+        assert_string_equal(err.field, "prefix");
+    }
+    assert_int_equal(entries(scratch), 0);
+    o.prefix = "a..b-";
     assert_int_equal(hamm_plot_write(doc, scratch, &o, &res, &err), HAMM_OK);
-    assert_int_equal(res.rendered, 0);
-    assert_non_null(strstr(res.not_rendered, "/nonexistent/gnuplot not found"));
-    assert_int_equal(res.nfigures, 2);
-    assert_string_equal(res.figures[0].name, "fig11-mae-queue_size");
-    assert_int_equal(res.figures[0].has_png, 0);
-    assert_non_null(slurp(scratch, "fig11-mae-queue_size.gp"));
-    assert_string_equal(line_of(slurp(scratch, "fig11-mae-queue_size.dat"), "\"8\""),
-                        "\"8\" 10.755 4.095 4.68 3.3");
+    assert_non_null(slurp(scratch, "a..b-fig11-mae-queue_size.gp"));
     json_decref(doc);
 }
 
@@ -348,6 +384,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_late_failure_leaves_the_directory_as_it_was, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(without_gnuplot_scripts_are_still_written, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(options_that_cannot_be_honoured_write_nothing, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(index_page_is_self_contained, setup, teardown),
     };
