@@ -11,22 +11,54 @@
 #include <unistd.h>
 
 #include "hamm/sweep.h"
+#include "common/escape.h"
 #include "hamm_build_config.h"
 #include "sweep_internal.h"
 
-/* `text` for sh: as it is when every character is safe (so xargs, which strips quotes
- * unless told -d '\n', passes it unchanged), else inside '...' with ' as '\''. */
+/* One word of a job's command line (escape_sh_word; the words were checked for control
+ * characters before any text was made, words_check). */
 static void sh_quote(FILE *out, const char *text)
 {
-    if (*text && strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                              "0123456789/._-=,:+@%") == strlen(text)) {
-        fputs(text, out);
-        return;
+    escape_sh_word(escape_to_file(out), text);
+}
+
+/* A word that holds a control character: a newline in it would split a job's line of
+ * jobs.txt (one job a line for xargs and GNU parallel, and line K for Slurm's task K) or
+ * end a comment of sweep.sbatch, so that the rest runs as a command; refused up front. */
+static hamm_status word_check(const char *word, const char *what, hamm_error *err)
+{
+    for (const char *c = word; *c; c++)
+        if (escape_is_control((unsigned char)*c))
+            return hamm_error_field(err, HAMM_ERR_ARG, what,
+                                    "holds a control character (byte %d): a job's command "
+                                    "line cannot carry it (a newline would split its line of "
+                                    "jobs.txt)", (unsigned char)*c);
+    return HAMM_OK;
+}
+
+/* Every word the jobs will carry: hamm's path, the suite's, each model directory, each
+ * --set, each grid value, and the jobs' directory. */
+static hamm_status words_check(const char *dir, const hamm_suite *s, const hamm_grid *g,
+                               const hamm_sweep_jobs_options *a, hamm_error *err)
+{
+    hamm_status st = word_check(a->program, "hamm's own path", err);
+    if (st == HAMM_OK)
+        st = word_check(hamm_suite_path(s), "the suite's path", err);
+    if (st == HAMM_OK)
+        st = word_check(dir, "the jobs' directory", err);
+    for (size_t k = 0; st == HAMM_OK && k < a->ndirs; k++)
+        st = word_check(a->model_dirs[k], "--model-path", err);
+    for (size_t k = 0; st == HAMM_OK && k < a->nsets; k++)
+        st = word_check(a->sets[k], "--set", err);
+    const char *pt[HAMM_GRID_MAX_AXES * 16];
+    size_t axes = hamm_grid_keys(g);
+    for (size_t i = 0; st == HAMM_OK && axes <= sizeof pt / sizeof pt[0] &&
+                       i < hamm_grid_points(g); i++) {
+        hamm_grid_point(g, i, pt);
+        for (size_t k = 0; st == HAMM_OK && k < axes; k++)
+            st = word_check(pt[k], "the sweep's grid", err);
     }
-    fputc('\'', out);
-    for (; *text; text++)
-        fputs(*text == '\'' ? "'\\''" : (char[2]){*text, 0}, out);
-    fputc('\'', out);
+    return st;
 }
 
 /* The command that computes point i, on one line. */
@@ -191,12 +223,18 @@ static hamm_status make_texts(const hamm_suite *s, const hamm_grid *g,
                               const hamm_sweep_jobs_options *a, hamm_sweep_jobs *j,
                               hamm_error *err)
 {
+    /* the resolved directories (the working directory's path joins a relative one) */
+    hamm_status st = word_check(j->dir, "the jobs' directory", err);
+    for (size_t k = 0; st == HAMM_OK && k < a->ndirs; k++)
+        st = word_check(a->model_dirs[k], "--model-path", err);
+    if (st != HAMM_OK)
+        return st;
     j->points = hamm_grid_points(g);
     j->plan = hamm_json_text(plan_json(j->dir, s, g, a));
     j->jobs = j->plan ? jobs_text(j->dir, s, g, a, &j->todo) : NULL;
     if (!j->plan || !j->jobs)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
-    hamm_status st = hamm_sweep_jobs_plan_check(j, err);
+    st = hamm_sweep_jobs_plan_check(j, err);
     if (st != HAMM_OK)
         return st;
     if (j->todo > 0 && !(j->sbatch = sbatch_text(j->dir, j->todo)))
@@ -226,6 +264,8 @@ hamm_status hamm_sweep_jobs_make(const char *dir, const hamm_suite *s, const ham
 {
     memset(out, 0, sizeof *out);
     hamm_status st = hamm_sweep_check(s, g, o->sets, o->nsets, err);
+    if (st == HAMM_OK)
+        st = words_check(dir, s, g, o, err);
     char **abs = st == HAMM_OK ? calloc(o->ndirs + 1, sizeof *abs) : NULL;
     const char **dirs = abs ? calloc(o->ndirs + 1, sizeof *dirs) : NULL;
     if (st == HAMM_OK && !dirs)
