@@ -142,22 +142,10 @@ void cli_temp_forget(const char *tmpl);
 hamm_status cli_stage_open(hamm_stage *s, const char *dir, hamm_error *err);
 hamm_status cli_stage_commit(hamm_stage *s, hamm_error *err);
 void cli_stage_abort(hamm_stage *s);
-/* Remove directory `path`, its files and its subdirectories' (async-signal-safe). */
-void cli_temp_remove_tree(const char *path);
 
 /* The error on standard output, if any, reported as "hamm: standard output: ..."
  * after the subcommand has run: the exit status it should have. */
 int cli_stdout_close(int rc);
-
-/* A progress line on stderr, only when stderr is a terminal; rate limited. */
-typedef struct cli_progress {
-    int enabled;
-    double start, last;
-    uint64_t next_check;
-} cli_progress;
-void cli_progress_start(cli_progress *p);
-void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r);
-void cli_progress_end(cli_progress *p);
 
 /* A result to write: the trace it came from and what the command computed. */
 typedef struct cli_result {
