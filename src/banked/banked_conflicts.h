@@ -15,8 +15,6 @@ typedef struct banked_counter {
     uint32_t modules, gen, size, degree;
 } banked_counter;
 
-hamm_status banked_counter_init(banked_counter *k, uint32_t modules);
-void banked_counter_free(banked_counter *k);
 void banked_counter_begin(banked_counter *k);
 void banked_counter_add(banked_counter *k, hamm_banked_place p);
 

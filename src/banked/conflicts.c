@@ -11,7 +11,7 @@
 #define HASH_BITS 13 /* 8192 slots: twice HAMM_BANKED_MAX_GROUP, so probes stay short */
 #define HASH_SIZE (1u << HASH_BITS)
 
-hamm_status banked_counter_init(banked_counter *k, uint32_t modules)
+static hamm_status banked_counter_init(banked_counter *k, uint32_t modules)
 {
     memset(k, 0, sizeof *k);
     k->line = hamm_calloc_array(HASH_SIZE, sizeof *k->line);
@@ -25,7 +25,7 @@ hamm_status banked_counter_init(banked_counter *k, uint32_t modules)
     return HAMM_OK;
 }
 
-void banked_counter_free(banked_counter *k)
+static void banked_counter_free(banked_counter *k)
 {
     free(k->line);
     free(k->mod);

@@ -149,22 +149,10 @@ void cli_stage_abort(hamm_stage *s);
 /* A run into the stage failed with `err`: abort the stage and report the error, naming
  * the output directory where it named the stage (hamm_stage_blame). */
 int cli_stage_fail(hamm_stage *s, hamm_error *err);
-/* Remove directory `path`, its files and its subdirectories' (async-signal-safe). */
-void cli_temp_remove_tree(const char *path);
 
 /* The error on standard output, if any, reported as "hamm: standard output: ..."
  * after the subcommand has run: the exit status it should have. */
 int cli_stdout_close(int rc);
-
-/* A progress line on stderr, only when stderr is a terminal; rate limited. */
-typedef struct cli_progress {
-    int enabled;
-    double start, last;
-    uint64_t next_check;
-} cli_progress;
-void cli_progress_start(cli_progress *p);
-void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r);
-void cli_progress_end(cli_progress *p);
 
 /* A result to write: the trace it came from and what the command computed. */
 typedef struct cli_result {

@@ -88,7 +88,8 @@ static void clear_dir(int fd, int depth)
 }
 #endif
 
-void cli_temp_remove_tree(const char *path)
+/* Remove directory `path`, its files and its subdirectories' (async-signal-safe). */
+static void cli_temp_remove_tree(const char *path)
 {
     /* a file gnuplot, still running, adds during the first pass is caught by the second */
     for (int pass = 0; pass < 2; pass++) {

@@ -6,6 +6,13 @@
 
 #define CHECK_EVERY (1u << 20) /* requests between clock reads */
 
+/* A progress line on stderr, only when stderr is a terminal; rate limited. */
+typedef struct cli_progress {
+    int enabled;
+    double start, last;
+    uint64_t next_check;
+} cli_progress;
+
 static double now(void)
 {
     struct timespec ts;
@@ -13,14 +20,14 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void cli_progress_start(cli_progress *p)
+static void cli_progress_start(cli_progress *p)
 {
     p->enabled = isatty(STDERR_FILENO);
     p->start = p->last = p->enabled ? now() : 0.0;
     p->next_check = CHECK_EVERY;
 }
 
-void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r)
+static void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_reader *r)
 {
     if (!p->enabled || requests < p->next_check)
         return;
@@ -35,7 +42,7 @@ void cli_progress_update(cli_progress *p, uint64_t requests, const hamm_trace_re
     fflush(stderr);
 }
 
-void cli_progress_end(cli_progress *p)
+static void cli_progress_end(cli_progress *p)
 {
     if (p->enabled && p->last > p->start) {
         fprintf(stderr, "\r%60s\r", "");

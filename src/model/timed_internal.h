@@ -71,13 +71,11 @@ static inline uint64_t key_time(const timed *m, uint64_t e)
 }
 
 /* The queue (timed_queue.c): a request enters; one leaves (its last burst issued; the
- * caller then re-keys its bank); the
- * oldest hit of kind w from slot i on; a bank's keys after a command (cmd) or a change of
- * its queue or row; the request whose row a bank opens next. */
+ * caller then re-keys its bank); a bank's keys after a command (cmd) or a change of its
+ * queue or row; the request whose row a bank opens next. */
 void timed_queue_push(timed *m, const hamm_mapped_request *r);
 void timed_queue_remove(timed *m, uint32_t i);
 void timed_queue_set_first(timed *m, tbank *k, uint32_t w, uint32_t i); /* then: keys */
-uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w);
 void timed_queue_rekey(timed *m, uint32_t b, tcmd cmd);
 uint32_t timed_queue_target(const timed *m, uint32_t b, uint32_t *pending);
 void timed_queue_keys(const timed *m, tbank *k);

@@ -106,7 +106,7 @@ void timed_queue_push(timed *m, const hamm_mapped_request *r)
 }
 
 /* The oldest request of bank k from i on that is of kind w and hits the open row. */
-uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w)
+static uint32_t timed_queue_next_hit(const timed *m, const tbank *k, uint32_t i, uint32_t w)
 {
     for (; i != NIL; i = m->pool[i].next)
         if (m->pool[i].row == k->open_row && m->pool[i].write == w)

@@ -3,13 +3,10 @@
 #define HAMM_VALIDATE_INTERNAL_H
 
 #include "entry.h"
-#include "hamm/errstats.h"
 
 /* The hamm-validate/1 document of finished entries (r[i] for entry i); NULL when out of
  * memory. */
 json_t *validate_doc(const hamm_suite *s, const char *const *sets, size_t nsets,
                      const entry_result *r);
-/* One STATS object (docs/JSON.md). */
-json_t *validate_stats_json(const hamm_errstats *t);
 
 #endif

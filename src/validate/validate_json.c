@@ -110,7 +110,8 @@ static json_t *reason(const char *why)
     return why ? json_string(why) : json_null();
 }
 
-json_t *validate_stats_json(const hamm_errstats *t)
+/* One STATS object (docs/JSON.md). */
+static json_t *validate_stats_json(const hamm_errstats *t)
 {
     int n = t->points > 0;
     return json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "points",

@@ -4,7 +4,8 @@
 
 #include "dist.h"
 
-uint64_t dist_mix(uint64_t z)
+/* splitmix64's finaliser: a bijection that spreads every input bit over the output. */
+static uint64_t dist_mix(uint64_t z)
 {
     z += 0x9e3779b97f4a7c15u;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;

@@ -21,7 +21,4 @@ hamm_status dist_read(json_reader *c, json_t *obj, uint64_t last, int max_requir
  * within d->lo..d->hi. */
 int64_t dist_draw(const wl_dist *d, uint64_t r, int64_t center);
 
-/* splitmix64's finaliser: a bijection that spreads every input bit over the output. */
-uint64_t dist_mix(uint64_t z);
-
 #endif

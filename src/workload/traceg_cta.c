@@ -1,8 +1,10 @@
 /* traceg_cta.c - a .traceg's thread blocks, one at a time in file order (traceg.h):
  *   #BEGIN_TB / thread block = X,Y,Z / [cluster ...] / warp = W / insts = N /
  *   N instruction lines / warp = ... / #END_TB
- * A block is read whole when the engine opens its CTA, and held (instructions without
- * their lane addresses, which go to one pool per CTA) until the engine closes it. */
+ * The lines' order is checked by accelsim_block.c (src/trace), which the trace reader
+ * shares.  A block is read whole when the engine opens its CTA, and held (instructions
+ * without their lane addresses, which go to one pool per CTA) until the engine closes
+ * it. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@ typedef struct traceg_warp {
     traceg_inst *inst;
     size_t n, cap, next;
     int listed;            /* its "warp =" line was seen */
+    int counted;           /* its "insts =" line was seen */
 } traceg_warp;
 
 struct gpu_cta {
@@ -24,96 +27,31 @@ struct gpu_cta {
     size_t naddr, addr_cap;
 };
 
-/* Where the block's lines have got to. */
-typedef struct block_state {
-    int have_block, have_warp, have_insts;
-    uint32_t warp;         /* the current warp */
-    uint64_t insts, seen;  /* its "insts =" count, and the instruction lines so far */
-} block_state;
-
 /* ---- structure lines -------------------------------------------------------------- */
 
-/* "W1 .. = VALUE" and nothing after VALUE; fails naming `field`. */
-static hamm_status keyed(const trace_line_ctx *ctx, scan_line l, const char *const words[],
-                         const char *field, scan_token *value, hamm_error *err)
+/* The lines' order is checked by accelsim_block.c; what the engine adds: a warp is one of
+ * the block's warps and its lines come in one run, so that its instructions are those
+ * Accel-Sim would hold (where a warp listed again, or counted again, starts over). */
+static hamm_status warp_line(const trace_line_ctx *ctx, gpu_cta *c, const accelsim_block *b,
+                             const accelsim_line *line, hamm_error *err)
 {
-    scan_token t;
-    for (size_t i = 0; words[i]; i++)
-        if (!scan_next(&l, &t) || !scan_is(t, words[i]))
-            return trace_fail(ctx, err, NULL, field, "expected '%s = ...'", field);
-    if (!scan_next(&l, &t) || !scan_is(t, "=") || !scan_next(&l, value))
-        return trace_fail(ctx, err, NULL, field, "expected '%s = ...'", field);
-    return trace_expect_end(ctx, err, &l);
-}
-
-/* A warp's instruction lines must number what its "insts =" said: fewer mean a
- * truncated or spliced recording. */
-static hamm_status check_count(const trace_line_ctx *ctx, const block_state *b,
-                               hamm_error *err)
-{
-    if (!b->have_insts || b->seen == b->insts)
-        return HAMM_OK;
-    return trace_fail(ctx, err, NULL, "insts",
-                      "warp %" PRIu32 " announced %" PRIu64 " instructions but %" PRIu64
-                      " followed",
-                      b->warp, b->insts, b->seen);
-}
-
-static hamm_status block_id(const gpu_traceg *t, const trace_line_ctx *ctx, scan_line whole,
-                            block_state *b, hamm_error *err)
-{
-    static const char *const words[] = {"thread", "block", NULL};
-    gpu_grid grid = {{t->info.grid[0], t->info.grid[1], t->info.grid[2]}, 1};
-    scan_token v;
-    uint64_t id[3];
-    uint16_t folded;
-    hamm_status st;
-    if (b->have_block)
-        return trace_fail(ctx, err, NULL, "thread block", "a second 'thread block =' line");
-    if ((st = keyed(ctx, whole, words, "thread block", &v, err)) != HAMM_OK ||
-        (st = gpu_trace_dim3(ctx, err, v, "thread block", id)) != HAMM_OK ||
-        (st = gpu_trace_cta_core(ctx, err, v, &grid, id, &folded)) != HAMM_OK)
-        return st;
-    b->have_block = 1;
-    return HAMM_OK;
-}
-
-static hamm_status warp_line(const trace_line_ctx *ctx, gpu_cta *c, scan_line whole,
-                             block_state *b, hamm_error *err)
-{
-    static const char *const words[] = {"warp", NULL};
-    scan_token v;
-    uint64_t w;
-    hamm_status st = check_count(ctx, b, err);
-    if (st == HAMM_OK && (st = keyed(ctx, whole, words, "warp", &v, err)) == HAMM_OK)
-        st = trace_number(ctx, err, v, "warp", TRACE_DEC, &w);
-    if (st != HAMM_OK)
-        return st;
+    uint64_t w = b->warp;
     if (w >= c->nwarps)
-        return trace_fail(ctx, err, &v, "warp", "warp %" PRIu64 " in a block of %" PRIu32
-                          " warps", w, c->nwarps);
+        return trace_fail(ctx, err, &line->value, "warp", "warp %" PRIu64 " in a block of %"
+                          PRIu32 " warps", w, c->nwarps);
     if (c->warp[w].listed)
-        return trace_fail(ctx, err, &v, "warp", "warp %" PRIu64 " listed twice", w);
+        return trace_fail(ctx, err, &line->value, "warp", "warp %" PRIu64 " listed twice", w);
     c->warp[w].listed = 1;
-    *b = (block_state){.have_block = b->have_block, .have_warp = 1, .warp = (uint32_t)w};
     return HAMM_OK;
 }
 
-static hamm_status insts_line(const trace_line_ctx *ctx, scan_line whole, block_state *b,
-                              hamm_error *err)
+static hamm_status insts_line(const trace_line_ctx *ctx, gpu_cta *c, const accelsim_block *b,
+                              const accelsim_line *line, hamm_error *err)
 {
-    static const char *const words[] = {"insts", NULL};
-    scan_token v;
-    hamm_status st;
-    if (!b->have_warp)
-        return trace_fail(ctx, err, NULL, "insts", "'insts =' before 'warp ='");
-    if (b->have_insts)
-        return trace_fail(ctx, err, NULL, "insts", "a second 'insts =' for one warp");
-    if ((st = keyed(ctx, whole, words, "insts", &v, err)) != HAMM_OK ||
-        (st = trace_number(ctx, err, v, "insts", TRACE_DEC, &b->insts)) != HAMM_OK)
-        return st;
-    b->have_insts = 1;
-    b->seen = 0;
+    traceg_warp *wp = &c->warp[b->warp];
+    if (wp->counted)
+        return trace_fail(ctx, err, &line->first, "insts", "a second 'insts =' for one warp");
+    wp->counted = 1;
     return HAMM_OK;
 }
 
@@ -139,20 +77,12 @@ static hamm_status hold(gpu_cta *c, uint32_t w, traceg_inst *ti, const accelsim_
 }
 
 static hamm_status inst_line(const gpu_traceg *t, const trace_line_ctx *ctx, gpu_cta *c,
-                             scan_line whole, block_state *b, hamm_error *err)
+                             scan_line whole, hamm_error *err)
 {
     accelsim_inst in;
     traceg_inst ti;
     uint64_t v;
     hamm_status st = HAMM_OK;
-    if (!b->have_block || !b->have_warp)
-        return trace_fail(ctx, err, NULL, NULL, "instruction before '%s ='",
-                          b->have_block ? "warp" : "thread block");
-    if (b->have_insts && b->seen == b->insts)
-        return trace_fail(ctx, err, NULL, "insts",
-                          "warp %" PRIu32 " announced %" PRIu64 " instructions, and more follow",
-                          b->warp, b->insts);
-    b->seen++;
     /* Tracer versions below 3 start each line with the block and warp, which the block
      * structure already gave. */
     int prefix = t->version > 0 && t->version < 3 ? 4 : 0;
@@ -163,94 +93,71 @@ static hamm_status inst_line(const gpu_traceg *t, const trace_line_ctx *ctx, gpu
         st = accelsim_inst_parse(ctx, t->lineinfo, &whole, &in, err);
     if (st == HAMM_OK)
         st = traceg_inst_convert(ctx, &in, &t->windows, &ti, err);
-    return st != HAMM_OK ? st : hold(c, b->warp, &ti, &in, ctx, err);
+    return st != HAMM_OK ? st : hold(c, (uint32_t)t->block.warp, &ti, &in, ctx, err);
 }
 
 /* ---- a block ---------------------------------------------------------------------- */
 
 static hamm_status block_line(const gpu_traceg *t, const trace_line_ctx *ctx, gpu_cta *c,
-                              scan_line rest, scan_token first, block_state *b,
-                              hamm_error *err)
+                              const accelsim_line *line, hamm_error *err)
 {
-    scan_line whole = {first.p, rest.end};
-    if (first.p[0] == '-')
-        return trace_fail(ctx, err, &first, "header", "a '-' header line inside a thread block");
-    if (scan_is(first, "#BEGIN_TB"))
-        return trace_fail(ctx, err, &first, "#BEGIN_TB",
-                          "a thread block begins before the last one ended");
-    if (scan_is(first, "thread"))
-        return block_id(t, ctx, whole, b, err);
-    if (scan_is(first, "cluster")) /* Hopper cluster ids: not needed */
+    switch (line->kind) {
+    case ACCELSIM_LINE_WARP:
+        return warp_line(ctx, c, &t->block, line, err);
+    case ACCELSIM_LINE_INSTS:
+        return insts_line(ctx, c, &t->block, line, err);
+    case ACCELSIM_LINE_INST:
+        return inst_line(t, ctx, c, line->whole, err);
+    case ACCELSIM_LINE_END:
+        if (!t->block.have_block)
+            return trace_fail(ctx, err, &line->first, "thread block",
+                              "a thread block without 'thread block ='");
         return HAMM_OK;
-    if (scan_is(first, "warp"))
-        return warp_line(ctx, c, whole, b, err);
-    if (scan_is(first, "insts"))
-        return insts_line(ctx, whole, b, err);
-    return inst_line(t, ctx, c, whole, b, err);
+    case ACCELSIM_LINE_NONE:
+    case ACCELSIM_LINE_HEADER: /* not inside a block: the structure refused it */
+    case ACCELSIM_LINE_BEGIN:
+    case ACCELSIM_LINE_BLOCK:  /* its id is checked against the grid, and not needed */
+    case ACCELSIM_LINE_CLUSTER:
+        break;
+    }
+    return HAMM_OK;
 }
 
-/* The lines after #BEGIN_TB, up to and including #END_TB. */
+/* The next thread block, #BEGIN_TB (which the header may have read already) to #END_TB.
+ * Outside a block the structure lets nothing but #BEGIN_TB through. */
 static hamm_status read_block(gpu_traceg *t, gpu_cta *c, hamm_error *err)
 {
-    block_state b = {0};
     trace_line_ctx ctx;
-    scan_line rest;
-    scan_token first;
+    accelsim_line line;
     int got;
     for (;;) {
-        hamm_status st = traceg_next_line(t, &ctx, &rest, &first, &got, err);
+        hamm_status st = traceg_next_line(t, &ctx, &line, &got, err);
         if (st != HAMM_OK)
             return st;
-        if (!got)
+        if (!got && t->block.in_tb)
             return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT_LINE(t->path, t->lr.line),
                                  "#END_TB", "the file ends inside thread block %" PRIu64
                                  " (no #END_TB)", c->index);
-        if (scan_is(first, "#END_TB")) {
-            if ((st = check_count(&ctx, &b, err)) == HAMM_OK && !b.have_block)
-                st = trace_fail(&ctx, err, &first, "thread block",
-                                "a thread block without 'thread block ='");
-            return st != HAMM_OK ? st : trace_expect_end(&ctx, err, &rest);
-        }
-        if ((st = block_line(t, &ctx, c, rest, first, &b, err)) != HAMM_OK)
+        if (!got)
+            return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT_LINE(t->path, t->lr.line),
+                                 "#BEGIN_TB", "the file ends after %" PRIu64 " thread blocks; "
+                                 "the grid has %" PRIu64, c->index, t->ctas);
+        if ((st = block_line(t, &ctx, c, &line, err)) != HAMM_OK ||
+            line.kind == ACCELSIM_LINE_END)
             return st;
     }
-}
-
-/* Up to and including the next #BEGIN_TB (the header may have read it already). */
-static hamm_status find_block(gpu_traceg *t, uint64_t cta, hamm_error *err)
-{
-    trace_line_ctx ctx;
-    scan_line rest;
-    scan_token first;
-    int got;
-    hamm_status st = HAMM_OK;
-    if (t->begun) {
-        t->begun = 0;
-        return HAMM_OK;
-    }
-    if ((st = traceg_next_line(t, &ctx, &rest, &first, &got, err)) != HAMM_OK)
-        return st;
-    if (!got)
-        return hamm_error_at(err, HAMM_ERR_PARSE, HAMM_AT_LINE(t->path, t->lr.line),
-                             "#BEGIN_TB", "the file ends after %" PRIu64 " thread blocks; the "
-                             "grid has %" PRIu64, cta, t->ctas);
-    if (!scan_is(first, "#BEGIN_TB"))
-        return trace_fail(&ctx, err, &first, "#BEGIN_TB", "expected #BEGIN_TB, found '%.*s'",
-                          (int)(first.len > 30 ? 30 : first.len), first.p);
-    return trace_expect_end(&ctx, err, &rest);
 }
 
 /* After the grid's last block, the file must end: a further block is not the kernel's. */
 static hamm_status check_end(gpu_traceg *t, hamm_error *err)
 {
     trace_line_ctx ctx;
-    scan_line rest;
-    scan_token first;
+    accelsim_line line;
     int got;
-    hamm_status st = traceg_next_line(t, &ctx, &rest, &first, &got, err);
+    hamm_status st = traceg_next_line(t, &ctx, &line, &got, err);
     if (st != HAMM_OK || !got)
         return st;
-    return trace_fail(&ctx, err, &first, "#BEGIN_TB",
+    return trace_fail(&ctx, err, &line.first, "#BEGIN_TB",
                       "more thread blocks than the grid's %" PRIu64, t->ctas);
 }
 
@@ -301,9 +208,7 @@ hamm_status traceg_open_cta(void *self, uint64_t cta, gpu_cta **out, hamm_error 
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     }
     hamm_error local = {0};
-    hamm_status st = find_block(t, cta, &local);
-    if (st == HAMM_OK)
-        st = read_block(t, c, &local);
+    hamm_status st = read_block(t, c, &local);
     if (st == HAMM_OK && cta + 1 == t->ctas)
         st = check_end(t, &local);
     if (st != HAMM_OK) {

@@ -7,6 +7,7 @@
 
 #include "io/lines.h"
 #include "gpu/kernel.h"
+#include "trace/accelsim_block.h"
 #include "trace/accelsim_inst.h"
 #include "traceg.h"
 
@@ -40,16 +41,16 @@ struct gpu_traceg {
     uint64_t version;      /* "-accelsim tracer version"; 0 when not given */
     int lineinfo;          /* "-enable lineinfo": lines start with a source line number */
     traceg_windows windows;
+    accelsim_block block;  /* the file's structure so far (accelsim_block.h) */
     uint64_t next_cta;     /* the CTA open_cta must be asked for next */
-    int begun;             /* the last line read was a #BEGIN_TB */
     hamm_error broken;     /* the error that stopped the reading (status HAMM_OK: none) */
 };
 
 /* The next line that is neither blank nor a '#' comment (#BEGIN_TB and #END_TB are not
- * comments): *first is its first token, *l the rest, *ctx its position; *got is 0 at the
- * end of the file. */
-hamm_status traceg_next_line(gpu_traceg *t, trace_line_ctx *ctx, scan_line *l,
-                             scan_token *first, int *got, hamm_error *err);
+ * comments), classified and checked against the file's structure (t->block) into *line;
+ * *ctx its position; *got is 0 at the end of the file. */
+hamm_status traceg_next_line(gpu_traceg *t, trace_line_ctx *ctx, accelsim_line *line, int *got,
+                             hamm_error *err);
 
 /* The kernel source's CTA functions (traceg_cta.c). */
 hamm_status traceg_open_cta(void *self, uint64_t cta, gpu_cta **out, hamm_error *err);

@@ -33,23 +33,8 @@ typedef struct header_seen {
     int grid, block;
 } header_seen;
 
-static int is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* [p, end) without blanks at either end. */
-static scan_token trimmed(const char *p, const char *end)
-{
-    while (p < end && is_blank(*p))
-        p++;
-    while (end > p && is_blank(end[-1]))
-        end--;
-    return (scan_token){p, (size_t)(end - p)};
-}
-
-hamm_status traceg_next_line(gpu_traceg *t, trace_line_ctx *ctx, scan_line *l,
-                             scan_token *first, int *got, hamm_error *err)
+hamm_status traceg_next_line(gpu_traceg *t, trace_line_ctx *ctx, accelsim_line *line, int *got,
+                             hamm_error *err)
 {
     const char *start, *end;
     for (;;) {
@@ -58,11 +43,9 @@ hamm_status traceg_next_line(gpu_traceg *t, trace_line_ctx *ctx, scan_line *l,
             return st;
         *ctx = (trace_line_ctx){.source = t->path, .line = t->lr.line,
                                 .offset = t->lr.line_offset, .start = start};
-        *l = (scan_line){start, end};
-        if (!scan_next(l, first))
-            continue;
-        if (first->p[0] != '#' || scan_is(*first, "#BEGIN_TB") || scan_is(*first, "#END_TB"))
-            return HAMM_OK;
+        st = accelsim_block_line(&t->block, ctx, (scan_line){start, end}, line, err);
+        if (st != HAMM_OK || line->kind != ACCELSIM_LINE_NONE)
+            return st;
     }
 }
 
@@ -108,6 +91,8 @@ static hamm_status grid_dim(gpu_traceg *t, const trace_line_ctx *ctx, scan_token
         st = gpu_trace_check_grid(ctx, err, value, d); /* x < 2^31, y, z < 2^16 */
     for (int i = 0; st == HAMM_OK && i < 3; i++)
         t->info.grid[i] = (uint32_t)d[i];
+    if (st == HAMM_OK) /* thread block ids are checked against it */
+        t->block.grid = (gpu_grid){{d[0], d[1], d[2]}, 1};
     return st;
 }
 
@@ -157,40 +142,28 @@ static hamm_status header_value(gpu_traceg *t, const trace_line_ctx *ctx, header
 }
 
 /* "-key = value"; a line without '=' or with a key hamm does not use is skipped. */
-static hamm_status header_line(gpu_traceg *t, const trace_line_ctx *ctx, scan_line whole,
-                               header_seen *seen, hamm_error *err)
+static hamm_status header_line(gpu_traceg *t, const trace_line_ctx *ctx,
+                               const accelsim_line *line, header_seen *seen, hamm_error *err)
 {
-    const char *eq = memchr(whole.p, '=', (size_t)(whole.end - whole.p));
-    if (!eq)
-        return HAMM_OK;
-    scan_token key = trimmed(whole.p, eq), value = trimmed(eq + 1, whole.end);
     for (int k = 0; k < KEY_COUNT; k++)
-        if (key.len == strlen(key_text[k]) && memcmp(key.p, key_text[k], key.len) == 0)
-            return header_value(t, ctx, (header_key)k, value, seen, err);
+        if (accelsim_header_is(line, key_text[k]))
+            return header_value(t, ctx, (header_key)k, line->value, seen, err);
     return HAMM_OK;
 }
 
+/* The header lines up to the first #BEGIN_TB: before it the structure lets nothing else
+ * through. */
 static hamm_status read_header(gpu_traceg *t, hamm_error *err)
 {
     header_seen seen = {0};
     trace_line_ctx ctx;
-    scan_line rest;
-    scan_token first;
+    accelsim_line line;
     int got;
     hamm_status st;
-    while ((st = traceg_next_line(t, &ctx, &rest, &first, &got, err)) == HAMM_OK && got) {
-        if (scan_is(first, "#BEGIN_TB")) {
-            t->begun = 1;
-            st = trace_expect_end(&ctx, err, &rest);
-            break;
-        }
-        if (first.p[0] != '-')
-            return trace_fail(&ctx, err, &first, NULL,
-                              "expected a '-' header line or #BEGIN_TB, found '%.*s'",
-                              (int)(first.len > 30 ? 30 : first.len), first.p);
-        if ((st = header_line(t, &ctx, (scan_line){ctx.start, rest.end}, &seen, err)) != HAMM_OK)
+    while ((st = traceg_next_line(t, &ctx, &line, &got, err)) == HAMM_OK && got &&
+           line.kind == ACCELSIM_LINE_HEADER)
+        if ((st = header_line(t, &ctx, &line, &seen, err)) != HAMM_OK)
             return st;
-    }
     if (st == HAMM_OK && (!seen.grid || !seen.block))
         st = hamm_error_at(err, HAMM_ERR_PARSE, HAMM_IN(t->path),
                            !seen.grid ? "-grid dim" : "-block dim",

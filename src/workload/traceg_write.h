@@ -31,12 +31,6 @@ typedef struct traceg_buf {
     size_t len, cap;
 } traceg_buf;
 
-/* Append formatted text; -1 when out of memory (the buffer is left as it was). */
-int traceg_buf_printf(traceg_buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 void traceg_buf_free(traceg_buf *b);
 
 /* The SASS opcode an instruction of class `op` and `width` bytes per lane is written

@@ -8,7 +8,14 @@
 #include "common/alloc.h"
 #include "traceg_write.h"
 
-int traceg_buf_printf(traceg_buf *b, const char *fmt, ...)
+/* Append formatted text; -1 when out of memory (the buffer is left as it was). */
+static int traceg_buf_printf(traceg_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static int traceg_buf_printf(traceg_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

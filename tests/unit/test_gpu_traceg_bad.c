@@ -85,6 +85,8 @@ static const bad_case cases[] = {
     {ONE_CTA("warp = 2\n"), 0, HAMM_ERR_PARSE, 15, "warp", "warp 2 in a block of 2 warps"},
     {ONE_CTA("warp = 0\ninsts = 0\nwarp = 0\n"), 0, HAMM_ERR_PARSE, 17, "warp",
      "listed twice"},
+    {ONE_CTA("warp = 0\ninsts = 1\ninsts = 1\n"), 0, HAMM_ERR_PARSE, 17, "insts",
+     "a second 'insts =' for one warp"},
     {ONE_CTA(NOP), 0, HAMM_ERR_PARSE, 15, NULL, "instruction before 'warp ='"},
     {ONE_CTA("-shmem = 0\n"), 0, HAMM_ERR_PARSE, 15, "header", "inside a thread block"},
     {ONE_CTA("#BEGIN_TB\n"), 0, HAMM_ERR_PARSE, 15, "#BEGIN_TB", "before the last one ended"},
@@ -98,6 +100,13 @@ static const bad_case cases[] = {
      "#BEGIN_TB", "ends after 1 thread blocks; the grid has 2"},
     {ONE_CTA("#END_TB\n#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n"), 0, HAMM_ERR_PARSE, 16,
      "#BEGIN_TB", "more thread blocks than the grid's 1"},
+    /* between blocks only #BEGIN_TB: no header line, no stray structure */
+    {TG_HEADER("2") "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n-shmem = 0\n", 1,
+     HAMM_ERR_PARSE, 16, "header", "a '-' header line after the first thread block"},
+    {TG_HEADER("2") "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n#END_TB\n", 1,
+     HAMM_ERR_PARSE, 16, "#END_TB", "#END_TB without #BEGIN_TB"},
+    {TG_HEADER("2") "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n" NOP, 1, HAMM_ERR_PARSE, 16,
+     NULL, "instruction outside #BEGIN_TB .. #END_TB"},
 };
 
 static void check_error(const hamm_error *err, const bad_case *c, size_t i)

@@ -105,7 +105,12 @@ static const bad_case bad_cases[] = {
     {HAMM_FORMAT_ACCELSIM,
      "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 0\n0000 ffffffff 0 EXIT 0 0 0\n"
      "warp = 1\n",
-     6, "insts", "warp 0 announced 0"},
+     5, "insts", "warp 0 announced 0 instructions, and more follow"},
+    /* the header ends where the first block begins; outside a block only #BEGIN_TB */
+    {HAMM_FORMAT_ACCELSIM, "#BEGIN_TB\n#END_TB\n-grid dim = (2,1,1)\n", 3, "header",
+     "a '-' header line after the first thread block"},
+    {HAMM_FORMAT_ACCELSIM, "#BEGIN_TB\n#END_TB\nwarp = 0\n", 3, "",
+     "'warp' line outside #BEGIN_TB .. #END_TB: expected #BEGIN_TB"},
     {HAMM_FORMAT_ACCELSIM, "#BEGIN_TB\nthread block = 0,0,0\nwarp = x\n", 3, "warp",
      "not a decimal"},
     {HAMM_FORMAT_ACCELSIM, "#BEGIN_TB\nthread block 0,0,0\n", 2, "thread block",
@@ -199,6 +204,12 @@ static void skip_bad(void **state)
                                "0 00000001 1 R1 LDG.E 1 R2 4 9 0x10\n"
                                "0 00000001 1 R1 LDG.E 1 R2 4 0 0x40\n#END_TB\n",
          1, 1, 5},
+        /* a bad "warp =" leaves no warp: its instructions are dropped too, not put on the
+         * warp before it */
+        {HAMM_FORMAT_ACCELSIM, "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+                               "0 00000001 1 R1 LDG.E 1 R2 4 0 0x10\nwarp = x\n"
+                               "0 00000001 1 R1 LDG.E 1 R2 4 0 0x40\n#END_TB\n",
+         1, 2, 5},
     };
     for (size_t i = 0; i < COUNT(t); i++) {
         hamm_trace_options o = {.format = t[i].f, .skip_bad = 1};

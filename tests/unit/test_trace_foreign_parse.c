@@ -138,6 +138,15 @@ static void accelsim_variants(void **state)
     r = run(v2, HAMM_FORMAT_ACCELSIM);
     assert_reqs(&r, want2, 1);
     free(r.reqs);
+
+    /* Grouped into blocks, a version-2 trace's lines count against "insts =" as any;
+     * a header's '=' needs no blanks around it. */
+    const char *v2_blocks = "-grid dim=(4,1,1)\n-accelsim tracer version = 2\n#BEGIN_TB\n"
+                            "thread block = 3,0,0\nwarp = 5\ninsts = 1\n"
+                            "3 0 0 5 00a0 00000001 1 R4 STG.E 1 R4 4 0 0x2000\n#END_TB\n";
+    r = run(v2_blocks, HAMM_FORMAT_ACCELSIM);
+    assert_reqs(&r, want2, 1);
+    free(r.reqs);
 }
 
 /* NVBit 1.4 printed no "MEMTRACE: CTX" prefix and its launch line began "Kernel". */
