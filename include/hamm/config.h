@@ -4,6 +4,7 @@
 #ifndef HAMM_CONFIG_H
 #define HAMM_CONFIG_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -91,6 +92,8 @@ typedef struct hamm_dram_config {
 
 typedef struct hamm_system_config {
     char source[512];           /* the system model file */
+    char dram_source[4096];     /* the DRAM model file it names, as resolved; "" when the
+                                   DRAM model is inline */
     char name[128];
     hamm_dram_config dram;
     uint32_t channels;          /* memory controllers */
@@ -152,6 +155,11 @@ typedef enum hamm_model_kind {
 HAMM_API hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
                                            const char *const *sets, size_t nsets,
                                            const hamm_model_path *models, hamm_error *err);
+/* A system model from its contents, already parsed (`doc` is not changed), as if read
+ * from the file `source`: its "dram" inline, or a DRAM model file named relative to
+ * `source`; errors name `source` and the JSON path.  No other file is read. */
+HAMM_API hamm_status hamm_config_from_json(hamm_system_config *cfg, json_t *doc,
+                                           const char *source, hamm_error *err);
 /* hamm_config_load_with(cfg, path, sets, nsets, NULL, err). */
 HAMM_API hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
                                       const char *const *sets, size_t nsets, hamm_error *err);

@@ -17,6 +17,10 @@ extern "C" {
 #endif
 
 typedef struct gpu hamm_gpu;
+/* The most memory one GPU may take: a model whose cores, caches, queues and crossbars
+ * would need more is refused before anything is allocated, naming the keys that drive
+ * it (docs/GPU.md, "Speed and memory").  8 GiB: far beyond any model of a real GPU. */
+#define HAMM_GPU_MAX_BYTES (UINT64_C(8) << 30)
 /* A GPU model (models/gpu/, schema hamm-gpu-model/1) read and checked: the cores, caches,
  * crossbar and partitions a GPU is built from, without its memory system. */
 typedef struct gpu_model hamm_gpu_model;

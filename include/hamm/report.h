@@ -46,10 +46,28 @@ HAMM_API char *hamm_report_stats_json(const hamm_report_input *in, const hamm_tr
  * NULL when out of memory. */
 HAMM_API char *hamm_report_predict_json(const hamm_report_input *in, const hamm_dram_model *m);
 
+#define HAMM_GPU_SCHEMA "hamm-gpu/1"
+
+/* What a GPU run was given besides its GPU: what hamm-gpu/1 names, so that two runs that
+ * differ in any input give documents that differ. */
+typedef struct hamm_report_gpu_input {
+    const char *workload;              /* as given */
+    size_t kernels;                    /* the kernels run */
+    const hamm_system_config *system;  /* as loaded: its name, file and DRAM model file */
+    const char *gpu_model;             /* the GPU model file; NULL: built in memory */
+    const char *const *sets;           /* the --set KEY=VALUE overrides as given, in order */
+    size_t nsets;
+    /* Sizes and hashes (unknown: null in the document), hamm_report_gpu_identify's: */
+    hamm_file_id workload_id, system_id, dram_id, gpu_id;
+} hamm_report_gpu_input;
+
+/* Fill the identities of in's workload, system, DRAM and GPU model files (a directory,
+ * an inline DRAM model, a GPU model built in memory: left unknown). */
+HAMM_API hamm_status hamm_report_gpu_identify(hamm_report_gpu_input *in, hamm_error *err);
+
 /* A finished GPU simulation (hamm/gpu.h) as JSON text, schema hamm-gpu/1 (malloc'd);
- * NULL when out of memory.  `system` and `workload` name the inputs. */
-HAMM_API char *hamm_report_gpu_json(const hamm_gpu *g, const char *system, const char *workload,
-                                    size_t kernels);
+ * NULL when out of memory. */
+HAMM_API char *hamm_report_gpu_json(const hamm_gpu *g, const hamm_report_gpu_input *in);
 
 /* The measurements of a finished engine as JSON text (malloc'd); NULL when out of memory. */
 HAMM_API char *hamm_report_simulate_json(const hamm_report_input *in, const hamm_engine *e);

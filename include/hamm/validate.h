@@ -67,6 +67,9 @@ HAMM_API hamm_status hamm_validate_run(const hamm_suite *s, const hamm_validate_
  * docs/SUITES.md): GPU-engine runs of workloads under configurations, optionally along an
  * x axis; checked when the suite loads. */
 HAMM_API size_t hamm_suite_experiments(const hamm_suite *s);
+/* The most GPU runs one experiment may ask for (x values x configurations x workloads):
+ * each is a whole GPU simulation, and each x value's models are checked at load. */
+#define HAMM_EXPERIMENT_MAX_RUNS 10000
 HAMM_API const char *hamm_suite_experiment_name(const hamm_suite *s, size_t i);
 /* Run experiment i (o->jobs runs at a time, o->sets applied to every run's system model
  * before the configuration's) and build its hamm-experiment/1 document (docs/JSON.md; a
@@ -81,6 +84,9 @@ HAMM_API hamm_status hamm_experiment_run(const hamm_suite *s, size_t i,
  * with it, value for value (chips_per_channel=1,2,4 with the address_map each needs). */
 typedef struct hamm_grid hamm_grid;
 #define HAMM_GRID_MAX_AXES 16
+/* The most points a sweep may have (`hamm sweep --grid`, a suite's "sweeps"): each point
+ * runs the whole suite, so more is days of work asked for by a few bytes of grid. */
+#define HAMM_GRID_MAX_POINTS 100000
 HAMM_API hamm_grid *hamm_grid_new(void); /* NULL when out of memory */
 HAMM_API void hamm_grid_free(hamm_grid *g);
 /* Add an axis "KEY=V1,V2,..." (errors: no '=', an empty value, a key given twice). */

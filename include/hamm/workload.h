@@ -7,6 +7,7 @@
 #define HAMM_WORKLOAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "hamm/error.h"
 #include "hamm/export.h"
@@ -50,9 +51,16 @@ HAMM_API hamm_status hamm_workload_run(hamm_gpu *g, const char *path, size_t *ke
  * hamm reads it) into the existing directory `dir` as an Accel-Sim recording:
  * kernelslist.g and kernel-1.traceg, kernel-2.traceg, ... in launch order, in the SASS
  * opcodes of docs/ACCELSIM.md.  *kernels counts the kernels written.  The caller makes
- * the directory appear whole (a staging directory renamed into place). */
+ * the directory appear whole (a staging directory renamed into place).
+ *
+ * The recording holds one line per warp instruction, and at most `max_instructions` of
+ * them: a description whose program could give more (every loop at its largest count,
+ * every branch taken, times its warps) is refused before anything is written, with the
+ * counts; a recording read back stops with an error where it passes the limit. */
+#define HAMM_EXPORT_TRACEG_MAX_INSTRUCTIONS UINT64_C(100000000)
 HAMM_API hamm_status hamm_workload_export_traceg(const char *path, const char *dir,
-                                                 size_t *kernels, hamm_error *err);
+                                                 uint64_t max_instructions, size_t *kernels,
+                                                 hamm_error *err);
 
 #ifdef __cplusplus
 }

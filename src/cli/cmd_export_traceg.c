@@ -15,7 +15,7 @@
 void cmd_export_traceg_help(FILE *out)
 {
     fprintf(out,
-            "usage: hamm export-traceg WORKLOAD -o DIR\n\n"
+            "usage: hamm export-traceg WORKLOAD -o DIR [--max-instructions N]\n\n"
             "Write WORKLOAD (a kernel description, docs/WORKLOADS.md; or an Accel-Sim\n"
             "recording, as hamm's engine reads it) as an Accel-Sim trace directory:\n"
             "DIR/kernelslist.g and DIR/kernel-N.traceg, one per kernel, which Accel-Sim's\n"
@@ -23,23 +23,37 @@ void cmd_export_traceg_help(FILE *out)
             "reads back instruction for instruction.  Each instruction class becomes a SASS\n"
             "opcode of Accel-Sim's tables (docs/ACCELSIM.md).  DIR is made if missing; its\n"
             "other files are left alone.\n\n"
+            "The recording holds one line per warp instruction (30 to 55 bytes each on the\n"
+            "bundled workloads): a description that could give more than N is refused\n"
+            "before anything is written, with its counts (every loop at its largest\n"
+            "count); a recording read back stops where it passes N.\n\n"
             "options:\n"
             "  -o, --output DIR         the trace directory (required)\n"
+            "      --max-instructions N the most warp instructions written (default\n"
+            "                           100000000)\n"
             "  -h, --help               this help\n");
 }
 
 /* 0 to run, -1 after --help, else the usage error's exit status. */
-static int parse_args(int argc, char **argv, const char **in, const char **dir)
+static int parse_args(int argc, char **argv, const char **in, const char **dir,
+                      uint64_t *most)
 {
-    static const struct option longopts[] = {{"output", required_argument, NULL, 'o'},
-                                              {"help", no_argument, NULL, 'h'},
-                                              {NULL, 0, NULL, 0}};
+    enum { OPT_MAX_INSTRUCTIONS = 256 };
+    static const struct option longopts[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"max-instructions", required_argument, NULL, OPT_MAX_INSTRUCTIONS},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'o':
             *dir = optarg;
+            break;
+        case OPT_MAX_INSTRUCTIONS:
+            if (cli_parse_u64(CMD, "--max-instructions", optarg, 1, UINT64_MAX - 1, most) != 0)
+                return CLI_USAGE;
             break;
         case 'h':
             cmd_export_traceg_help(stdout);
@@ -59,7 +73,8 @@ static int parse_args(int argc, char **argv, const char **in, const char **dir)
 int cmd_export_traceg(int argc, char **argv)
 {
     const char *in = NULL, *dir = NULL;
-    int rc = parse_args(argc, argv, &in, &dir);
+    uint64_t most = HAMM_EXPORT_TRACEG_MAX_INSTRUCTIONS;
+    int rc = parse_args(argc, argv, &in, &dir, &most);
     if (rc != 0)
         return rc < 0 ? CLI_OK : rc;
     hamm_error err;
@@ -68,7 +83,7 @@ int cmd_export_traceg(int argc, char **argv)
     size_t kernels = 0;
     if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
         return cli_report(&err);
-    if (hamm_workload_export_traceg(in, stage.path, &kernels, &err) != HAMM_OK)
+    if (hamm_workload_export_traceg(in, stage.path, most, &kernels, &err) != HAMM_OK)
         return cli_stage_fail(&stage, &err);
     int made = !stage.exists;
     if (cli_stage_commit(&stage, &err) != HAMM_OK)

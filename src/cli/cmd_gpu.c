@@ -226,7 +226,12 @@ static int run(const cli_gpu_opts *o, const hamm_system_config *cfg, const char 
         int log_rc = cli_command_log_close(&log, ok);
         rc = rc != CLI_OK ? rc : log_rc;
     }
-    char *json = rc == CLI_OK ? hamm_report_gpu_json(g, cfg->name, o->workload, kernels) : NULL;
+    hamm_report_gpu_input in = {.workload = o->workload, .kernels = kernels, .system = cfg,
+                                .gpu_model = model, .sets = o->in->sets,
+                                .nsets = o->in->nsets};
+    if (rc == CLI_OK && hamm_report_gpu_identify(&in, &err) != HAMM_OK)
+        rc = cli_report(&err);
+    char *json = rc == CLI_OK ? hamm_report_gpu_json(g, &in) : NULL;
     if (rc == CLI_OK && !json) {
         fprintf(stderr, "hamm: out of memory\n");
         rc = CLI_FAIL;

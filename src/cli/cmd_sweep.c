@@ -88,7 +88,7 @@ static int parse_args(int argc, char **argv, sweep_opts *o, const char **suite)
         return cli_usage("sweep", "needs exactly one SUITE argument");
     if (hamm_grid_axes(o->grid) == 0)
         return cli_usage("sweep", "needs at least one --grid KEY=V1,V2,...");
-    if (hamm_grid_points(o->grid) > 100000)
+    if (hamm_grid_points(o->grid) > HAMM_GRID_MAX_POINTS)
         return cli_usage("sweep", "the grid has more than 100000 points");
     if (o->v.mode == CLI_OUT_CSV || o->v.mode == CLI_OUT_LATEX || o->v.mode < 0)
         return cli_usage("sweep", "writes a table or --json");

@@ -168,7 +168,7 @@ static hamm_status check_map(const hamm_system_config *c, json_reader *r)
 static hamm_status load_stages(struct load *ld, hamm_system_config *c, hamm_error *err)
 {
     json_t *dram_root = NULL;
-    hamm_status st = read_json(ld->path, &ld->sys, err);
+    hamm_status st = ld->sys ? HAMM_OK : read_json(ld->path, &ld->sys, err);
     if (st == HAMM_OK)
         st = apply_sets(ld, ld->sys, 0, err);
     if (st == HAMM_OK)
@@ -197,22 +197,28 @@ hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
     return hamm_config_load_with(cfg, path, sets, nsets, NULL, err);
 }
 
-hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
-                                  const char *const *sets, size_t nsets,
-                                  const hamm_model_path *models, hamm_error *err)
+/* The load of the system model file `path`, or of `doc` (its parsed contents, copied)
+ * named `path` in errors. */
+static hamm_status load_model(hamm_system_config *cfg, const char *path, json_t *doc,
+                              const char *const *sets, size_t nsets,
+                              const hamm_model_path *models, hamm_error *err)
 {
     if (!cfg || !path || (nsets && !sets))
         return hamm_error_set(err, HAMM_ERR_ARG, "hamm_config_load: NULL argument");
     if (strlen(path) >= sizeof cfg->source)
         return hamm_error_at(err, HAMM_ERR_ARG, HAMM_IN(path), NULL,
                              "the model file's path is too long");
+    if (doc && !json_is_object(doc))
+        return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), NULL,
+                             "a model file holds one JSON object");
     hamm_system_config *c = hamm_calloc_array(1, sizeof *c);
     struct load ld;
     memset(&ld, 0, sizeof ld);
     ld.path = path;
     ld.models = models;
-    hamm_status st = c ? parse_sets(&ld, sets, nsets, err)
-                       : hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+    ld.sys = doc ? json_deep_copy(doc) : NULL;
+    hamm_status st = c && (!doc || ld.sys) ? parse_sets(&ld, sets, nsets, err)
+                                           : hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     json_reader_init(&ld.sys_reader, path, err);
     ld.sys_reader.set_paths = ld.set_paths;
     ld.sys_reader.nset = ld.nsets;
@@ -220,11 +226,25 @@ hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
         st = load_stages(&ld, c, err);
     if (st == HAMM_OK) {
         snprintf(c->source, sizeof c->source, "%s", path);
+        snprintf(c->dram_source, sizeof c->dram_source, "%s", ld.dram_file ? ld.dram_path : "");
         *cfg = *c;
     }
     load_free(&ld);
     free(c);
     return st;
+}
+
+hamm_status hamm_config_load_with(hamm_system_config *cfg, const char *path,
+                                  const char *const *sets, size_t nsets,
+                                  const hamm_model_path *models, hamm_error *err)
+{
+    return load_model(cfg, path, NULL, sets, nsets, models, err);
+}
+
+hamm_status hamm_config_from_json(hamm_system_config *cfg, json_t *doc, const char *source,
+                                  hamm_error *err)
+{
+    return load_model(cfg, source, doc, NULL, 0, NULL, err);
 }
 
 void hamm_config_geometry(const hamm_system_config *cfg, hamm_geometry *g)

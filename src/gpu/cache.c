@@ -66,6 +66,15 @@ static hamm_status check_params(const gpu_cache_params *p, hamm_error *err)
     return check_options(p, err);
 }
 
+uint64_t gpu_cache_bytes(const gpu_cache_params *p)
+{
+    const gpu_cache *c = NULL; /* for the sizes of its arrays' elements */
+    uint64_t sectors = p->sector_bytes ? p->line_bytes / p->sector_bytes : 0;
+    return sizeof *c + (uint64_t)p->sets * p->ways * sizeof *c->lines +
+           (uint64_t)p->mshr_entries * (sizeof *c->mshr + p->mshr_max_merge * sizeof *c->mshr_ids) +
+           ((uint64_t)p->miss_queue_size + sectors + 1) * sizeof *c->mq;
+}
+
 hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error *err)
 {
     *out = NULL;

@@ -105,6 +105,8 @@ typedef struct gpu_cache gpu_cache;
 
 /* HAMM_ERR_CONFIG (field named) when the geometry is not as gpu_cache_params says. */
 hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error *err);
+/* The bytes gpu_cache_new allocates for p (gpu_memory.c adds them up beforehand). */
+uint64_t gpu_cache_bytes(const gpu_cache_params *p);
 void gpu_cache_free(gpu_cache *c);
 
 /* Access the sectors `sectors` (bit i = sector i of the line) of the line holding `addr`

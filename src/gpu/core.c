@@ -41,6 +41,21 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
                             "the pipeline model needs a conflict history cache");
 }
 
+uint64_t gpu_core_bytes(const gpu_core_params *p)
+{
+    const gpu_core *c = NULL; /* for the sizes of its arrays' elements */
+    uint64_t warps = p->max_threads / GPU_WARP_SIZE;
+    uint64_t out = (uint64_t)p->out_queue + (p->has_l1 ? p->l1_miss_latency : 0);
+    return sizeof *c + warps * (sizeof *c->warps + GPU_MAX_REGS * sizeof *c->regs) +
+           (uint64_t)p->max_ctas * sizeof *c->ctas +
+           (uint64_t)p->schedulers * (sizeof *c->sched_free + sizeof *c->sched_last +
+                                      sizeof *c->sched_asleep_at + sizeof *c->sched_wake) +
+           (p->max_inflight + warps) * sizeof *c->loads +
+           (uint64_t)p->max_inflight *
+               (sizeof *c->inflight + p->max_merge * sizeof *c->inflight_ids) +
+           out * sizeof *c->out + (uint64_t)p->icache_lines * sizeof *c->icache + pipe_bytes(p);
+}
+
 static int alloc_state(gpu_core *c)
 {
     const gpu_core_params *p = &c->p;

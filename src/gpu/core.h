@@ -133,6 +133,8 @@ typedef struct gpu_core_stats {
 typedef struct gpu_core gpu_core;
 
 hamm_status gpu_core_new(gpu_core **out, const gpu_core_params *p, hamm_error *err);
+/* The bytes gpu_core_new allocates for p, its L1 (gpu_cache_bytes) left out. */
+uint64_t gpu_core_bytes(const gpu_core_params *p);
 void gpu_core_free(gpu_core *c);
 /* After a failed kernel: hand every resident CTA back to its source (which may then be
  * freed); the core is fit only to be freed or reported. */

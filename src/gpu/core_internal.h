@@ -148,6 +148,8 @@ uint32_t smem_degree(const gpu_core *c, const gpu_inst *in);
 
 /* pipe.c (only called when the pipeline model is on) */
 int pipe_alloc(gpu_core *c);
+/* The bytes pipe_alloc allocates for p (0 for the decoupled pipeline, which has none). */
+uint64_t pipe_bytes(const gpu_core_params *p);
 void pipe_free(gpu_core *c);
 void pipe_kernel(gpu_core *c, const gpu_kernel_source *src);
 int pipe_mem_eligible(gpu_core *c, uint64_t now, uint64_t *wake);

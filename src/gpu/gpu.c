@@ -54,11 +54,17 @@ static hamm_status make_nets(gpu *g, hamm_error *err)
     return st;
 }
 
+/* The banks of one channel, over its ranks. */
+static uint32_t channel_banks(const gpu_params *p)
+{
+    const hamm_dram_config *d = &p->dram.cfg.dram;
+    return d->banks * (d->ranks ? d->ranks : 1);
+}
+
 /* Streams before the crossbar: each core's requests to each channel. */
 static hamm_status make_locality(gpu *g, hamm_error *err)
 {
-    const hamm_dram_config *d = &g->p.dram.cfg.dram;
-    uint32_t banks = d->banks * (d->ranks ? d->ranks : 1);
+    uint32_t banks = channel_banks(&g->p);
     if (!gpu_locality_init(&g->pre_icnt, g->p.cores * g->channels, banks) ||
         !gpu_locality_init(&g->post_icnt, g->channels, banks) ||
         !gpu_horizontal_init(&g->horizontal, g->channels, banks))
@@ -123,13 +129,16 @@ hamm_status gpu_new(gpu **out, const gpu_params *p, const hamm_addrmap *map, ham
         return hamm_error_field(err, HAMM_ERR_CONFIG, "merge_same_address",
                                 "the GPU engine does not merge requests in the DRAM queue (its "
                                 "L2 and MSHRs do); set it false");
+    hamm_status st = gpu_memory_check(p, p->dram.cfg.channels, channel_banks(p), err);
+    if (st)
+        return st;
     gpu *g = calloc(1, sizeof *g);
     if (!g)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory for the GPU");
     g->p = *p;
     g->map = map;
     g->channels = p->dram.cfg.channels;
-    hamm_status st = init_clocks(g, err);
+    st = init_clocks(g, err);
     if (!st)
         st = hamm_engine_new(&g->dram, &p->dram, map, p->on_command, p->command_user, err);
     if (!st)

@@ -34,4 +34,11 @@ struct gpu {
     uint64_t progress;      /* moves whenever anything happens (the stall watchdog) */
 };
 
+/* gpu_memory.c: the bytes a GPU of p over `channels` channels of `banks` banks takes
+ * (gpu_new's allocations, added up by their modules, the DRAM engine's left out), and its
+ * refusal above HAMM_GPU_MAX_BYTES naming the model keys of the largest part. */
+uint64_t gpu_memory_bytes(const gpu_params *p, uint32_t channels, uint32_t banks);
+hamm_status gpu_memory_check(const gpu_params *p, uint32_t channels, uint32_t banks,
+                             hamm_error *err);
+
 #endif

@@ -8,6 +8,12 @@
 #define NO_ROW UINT32_MAX
 #define SLOTS (HORIZ_DEPTH + 1)
 
+uint64_t gpu_horizontal_bytes(uint32_t channels, uint32_t banks)
+{
+    const gpu_horizontal *h = NULL; /* for the sizes of its arrays' elements */
+    return (uint64_t)channels * banks * SLOTS * (sizeof *h->row + sizeof *h->core);
+}
+
 int gpu_horizontal_init(gpu_horizontal *h, uint32_t channels, uint32_t banks)
 {
     size_t n = (size_t)channels * banks * SLOTS;

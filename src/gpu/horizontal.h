@@ -39,6 +39,8 @@ typedef struct gpu_horizontal {
 
 /* 0 when out of memory. */
 int gpu_horizontal_init(gpu_horizontal *h, uint32_t channels, uint32_t banks);
+/* The bytes gpu_horizontal_init allocates. */
+uint64_t gpu_horizontal_bytes(uint32_t channels, uint32_t banks);
 void gpu_horizontal_free(gpu_horizontal *h);
 #define HORIZ_PIECE_BYTES 32
 

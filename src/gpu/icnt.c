@@ -100,6 +100,19 @@ static hamm_status check_params(const gpu_icnt_params *p, hamm_error *err)
                                                        "least 1");
 }
 
+uint64_t gpu_icnt_bytes(const gpu_icnt_params *p)
+{
+    if (p->topology != GPU_TOPO_CROSSBAR)
+        return gpu_rnet_bytes(p);
+    const gpu_icnt *n = NULL; /* for the sizes of its arrays' elements */
+    uint64_t per_output = sizeof *n->out + sizeof *n->out_busy + sizeof *n->last_grant +
+                          sizeof *n->heads_for + sizeof *n->held + sizeof *n->held_bank +
+                          sizeof *n->held_row + (uint64_t)p->output_flits * sizeof *n->out->q;
+    return sizeof *n + p->inputs * (sizeof *n->in + sizeof *n->in_busy +
+                                    (uint64_t)p->input_flits * sizeof *n->in->q) +
+           p->outputs * per_output;
+}
+
 static int alloc_ports(gpu_icnt *n)
 {
     n->in = hamm_calloc_array(n->p.inputs, sizeof *n->in);

@@ -85,6 +85,8 @@ typedef struct gpu_icnt_stats {
 typedef struct gpu_icnt gpu_icnt;
 
 hamm_status gpu_icnt_new(gpu_icnt **out, const gpu_icnt_params *p, hamm_error *err);
+/* The bytes gpu_icnt_new allocates for p (of any topology). */
+uint64_t gpu_icnt_bytes(const gpu_icnt_params *p);
 void gpu_icnt_free(gpu_icnt *n);
 
 /* Flits a packet of `bytes` takes in flits of `flit_bytes` (> 0): at least one. */

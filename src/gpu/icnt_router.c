@@ -65,6 +65,20 @@ static int alloc_routers(gpu_rnet *n)
     return 1;
 }
 
+uint64_t gpu_rnet_bytes(const gpu_icnt_params *p)
+{
+    const gpu_rnet *n = NULL; /* for the sizes of its arrays' elements */
+    icnt_topo t;
+    uint32_t memories = p->memory_inputs ? p->inputs : p->outputs;
+    icnt_topo_init(&t, p->topology, p->inputs + p->outputs - memories, memories);
+    uint64_t ports = (uint64_t)t.nodes * t.ports, slots = ports * p->vcs;
+    return sizeof *n + slots * (sizeof *n->vc + (uint64_t)p->input_flits * sizeof *n->vc->q) +
+           p->outputs * (sizeof *n->eject + (uint64_t)p->output_flits * sizeof *n->eject->q) +
+           ports * (sizeof *n->in_busy + sizeof *n->out_busy + sizeof *n->last_grant +
+                    sizeof *n->held + sizeof *n->held_bank + sizeof *n->held_row) +
+           (uint64_t)p->inputs * sizeof *n->in_node + (uint64_t)p->outputs * sizeof *n->out_node;
+}
+
 hamm_status gpu_rnet_new(gpu_rnet **out, const gpu_icnt_params *p, hamm_error *err)
 {
     *out = NULL;

@@ -20,6 +20,8 @@
 typedef struct gpu_rnet gpu_rnet;
 
 hamm_status gpu_rnet_new(gpu_rnet **out, const gpu_icnt_params *p, hamm_error *err);
+/* The bytes gpu_rnet_new allocates for p. */
+uint64_t gpu_rnet_bytes(const gpu_icnt_params *p);
 void gpu_rnet_free(gpu_rnet *n);
 int gpu_rnet_push(gpu_rnet *n, uint32_t in, uint32_t out, const gpu_packet *p, uint32_t flits);
 void gpu_rnet_cycle(gpu_rnet *n, uint64_t now);

@@ -6,6 +6,11 @@
 
 #define NO_ROW UINT32_MAX
 
+uint64_t gpu_locality_bytes(uint32_t streams, uint32_t banks)
+{
+    return (uint64_t)streams * banks * sizeof *((gpu_locality *)NULL)->last_row;
+}
+
 int gpu_locality_init(gpu_locality *l, uint32_t streams, uint32_t banks)
 {
     *l = (gpu_locality){.streams = streams, .banks = banks};

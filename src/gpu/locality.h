@@ -17,6 +17,8 @@ typedef struct gpu_locality {
 
 /* 0 when out of memory. */
 int gpu_locality_init(gpu_locality *l, uint32_t streams, uint32_t banks);
+/* The bytes gpu_locality_init allocates. */
+uint64_t gpu_locality_bytes(uint32_t streams, uint32_t banks);
 void gpu_locality_free(gpu_locality *l);
 void gpu_locality_see(gpu_locality *l, uint32_t stream, uint32_t bank, uint32_t row);
 /* Requests per activate; -1 when nothing was seen. */

@@ -83,6 +83,17 @@ static uint64_t channel_local(const void *map, uint64_t addr)
     return hamm_addrmap_channel_local(map, addr);
 }
 
+uint64_t gpu_partition_bytes(const gpu_partition_params *p)
+{
+    const gpu_partition *t = NULL; /* for the sizes of its arrays' elements */
+    return sizeof *t + (uint64_t)p->held * (sizeof *t->held + sizeof *t->free_held +
+                                            sizeof *t->waits) +
+           (uint64_t)p->reply_queue * sizeof *t->reply +
+           (uint64_t)p->return_slots * sizeof *t->ret +
+           (p->rop_latency ? p->rop_latency + UINT64_C(1) : 0) * sizeof *t->rop +
+           (p->dram_latency ? p->dram_latency + UINT64_C(1) : 0) * sizeof *t->dlq;
+}
+
 hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p,
                               channel *dram, const hamm_addrmap *map, hamm_error *err)
 {

@@ -63,6 +63,8 @@ typedef struct gpu_partition gpu_partition;
 hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p,
                               channel *dram, const hamm_addrmap *map, hamm_error *err);
 void gpu_partition_free(gpu_partition *t);
+/* The bytes gpu_partition_new allocates for p, its L2 (gpu_cache_bytes) left out. */
+uint64_t gpu_partition_bytes(const gpu_partition_params *p);
 
 /* Offer the request at the network's output in L2 cycle `now`: 1 when taken. */
 int gpu_partition_accept(gpu_partition *t, const gpu_packet *req, uint64_t now);

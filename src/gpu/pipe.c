@@ -17,6 +17,16 @@
 #include "common/alloc.h"
 #include "core_internal.h"
 
+uint64_t pipe_bytes(const gpu_core_params *p)
+{
+    const pipe_state *q = NULL; /* for the sizes of its arrays' elements */
+    if (p->smem.pipeline == GPU_PIPE_DECOUPLED)
+        return 0;
+    return ((uint64_t)p->smem.premem_queue + 1) * sizeof *q->premem +
+           WB_RING * (sizeof *q->wb_stamp + sizeof *q->wb_used + sizeof *q->wb_stall) +
+           (uint64_t)p->smem.chc_sets * p->smem.chc_ways * sizeof *q->chc.lines;
+}
+
 int pipe_alloc(gpu_core *c)
 {
     pipe_state *q = &c->pipe;

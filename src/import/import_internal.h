@@ -52,6 +52,7 @@ typedef struct imp_state {
     uint64_t map_line, l2_line;    /* where the map and the dl2 string were read */
     uint32_t network_mode, flit_bytes;
     uint64_t seen;                 /* bit per honoured option given (import_values.c) */
+    uint64_t given_at[64];         /* the line each honoured option was given at, by bit */
     json_t *approx;                /* notes: what is approximated, by option */
     char **ignored;                /* "option value: effect", one per ignored option */
     size_t nignored, cap;
@@ -76,6 +77,15 @@ void import_defaults(imp_state *s);
 hamm_status import_required(const imp_state *s, hamm_error *err);
 /* The honoured options the file lacks, comma-separated, into buf ("" when none). */
 void import_absent(const imp_state *s, char *buf, size_t size);
+
+/* The line honoured option `option` (without its '-') was given at; 0 when the file
+ * lacks it (GPGPU-Sim's default) or hamm honours no such option. */
+uint64_t import_option_line(const imp_state *s, const char *option);
+
+/* Load the three models import_emit made (system, DRAM, GPU) with the loaders hamm runs
+ * them with, and build a GPU over them: a value hamm refuses is an error at the
+ * configuration line (and option) it came from. */
+hamm_status import_check(const imp_state *s, json_t *const part[], hamm_error *err);
 
 /* Option values (import_cache.c): one cache string, the DRAM timing string, a count. */
 hamm_status import_cache(imp_state *s, const char *value, imp_cache *c, hamm_error *err);

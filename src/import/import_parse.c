@@ -187,6 +187,8 @@ hamm_status hamm_gpu_import_gpgpusim(hamm_gpu_import **out, const char *text, si
     if (st == HAMM_OK)
         st = import_emit(&s, name, &im->part[HAMM_IMPORT_GPU], &im->part[HAMM_IMPORT_DRAM],
                          &im->part[HAMM_IMPORT_SYSTEM], err);
+    if (st == HAMM_OK)
+        st = import_check(&s, im->part, err);
     if (st != HAMM_OK) {
         state_free(&s);
         hamm_gpu_import_free(im);

@@ -275,10 +275,19 @@ int import_value(imp_state *s, const char *option, const char *value, const char
         if (strcmp(option, honoured[i].name) == 0) {
             *st = honoured[i].read(s, value, err);
             s->seen |= (uint64_t)1 << i;
+            s->given_at[i] = s->line;
             return 1;
         }
     *effect = known_effect(option);
     *st = HAMM_OK;
+    return 0;
+}
+
+uint64_t import_option_line(const imp_state *s, const char *option)
+{
+    for (size_t i = 0; i < NHONOURED; i++)
+        if (strcmp(option, honoured[i].name) == 0)
+            return s->seen & ((uint64_t)1 << i) ? s->given_at[i] : 0;
     return 0;
 }
 

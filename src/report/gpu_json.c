@@ -1,6 +1,7 @@
 /* gpu_json.c - a finished GPU simulation as JSON (schema hamm-gpu/1, docs/JSON.md): the
  * whole run, each core (cycles, IPC, L1) and each memory channel (DRAM efficiency,
  * utilization, row locality, queue occupancy, reply stalls, L2). */
+#include "hamm_build_config.h"
 #include <stdio.h>
 
 #include "gpu/gpu.h"
@@ -209,8 +210,57 @@ static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_in
     return o;
 }
 
-char *hamm_report_gpu_json(const hamm_gpu *g, const char *system, const char *workload,
-                           size_t kernels)
+/* A model file: its path, size and hash; null when there is none (an inline DRAM model, a
+ * GPU model built in memory). */
+static json_t *model_file_json(const char *path, const hamm_file_id *id)
+{
+    if (!path || !path[0])
+        return json_null();
+    return json_pack("{s:s, s:o, s:o}", "path", path, "size_bytes", report_file_size(id), "hash",
+                     report_file_hash(id));
+}
+
+hamm_status hamm_report_gpu_identify(hamm_report_gpu_input *in, hamm_error *err)
+{
+    const char *paths[] = {in->workload, in->system->source, in->system->dram_source,
+                           in->gpu_model};
+    hamm_file_id *ids[] = {&in->workload_id, &in->system_id, &in->dram_id, &in->gpu_id};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        hamm_status st = paths[i] && paths[i][0] ? hamm_file_identify(paths[i], ids[i], err)
+                                                 : HAMM_OK;
+        if (st != HAMM_OK)
+            return st;
+    }
+    return HAMM_OK;
+}
+
+/* What the run was given (docs/JSON.md): the version, the workload's identity, the model
+ * files, the overrides and the DRAM engine's options. */
+static void inputs_json(json_t *root, const hamm_gpu *g, const hamm_report_gpu_input *in,
+                        int *ok)
+{
+    const hamm_engine_params *dram = hamm_engine_params_of(gpu_dram(g));
+    report_set(root, "hamm_version", json_string(HAMM_VERSION), ok);
+    report_set(root, "workload", json_string(in->workload), ok);
+    report_set(root, "workload_size_bytes", report_file_size(&in->workload_id), ok);
+    report_set(root, "workload_hash", report_file_hash(&in->workload_id), ok);
+    report_set(root, "kernels", u64(in->kernels), ok);
+    report_set(root, "system", json_string(in->system->name), ok);
+    report_set(root, "gpu", json_string(hamm_gpu_model_name(g)), ok);
+    report_set(root, "models",
+               json_pack("{s:o, s:o, s:o}", "system",
+                         model_file_json(in->system->source, &in->system_id), "dram",
+                         model_file_json(in->system->dram_source, &in->dram_id), "gpu",
+                         model_file_json(in->gpu_model, &in->gpu_id)),
+               ok);
+    report_set(root, "sets", report_sets_json(in->sets, in->nsets), ok);
+    report_set(root, "parameters",
+               json_pack("{s:b, s:s}", "refresh", hamm_engine_refreshes(dram), "scheduler",
+                         hamm_scheduler_name(dram->cfg.scheduler)),
+               ok);
+}
+
+char *hamm_report_gpu_json(const hamm_gpu *g, const hamm_report_gpu_input *in)
 {
     int ok = 1;
     json_t *root = json_object(), *cores = json_array(), *chans = json_array();
@@ -223,11 +273,8 @@ char *hamm_report_gpu_json(const hamm_gpu *g, const char *system, const char *wo
     }
     for (uint32_t c = 0; c < gpu_partitions(g); c++)
         report_append(chans, channel_json(g, c, wi, &ok), &ok);
-    report_set(root, "schema", json_string("hamm-gpu/1"), &ok);
-    report_set(root, "workload", json_string(workload), &ok);
-    report_set(root, "kernels", u64(kernels), &ok);
-    report_set(root, "system", json_string(system), &ok);
-    report_set(root, "gpu", json_string(hamm_gpu_model_name(g)), &ok);
+    report_set(root, "schema", json_string(HAMM_GPU_SCHEMA), &ok);
+    inputs_json(root, g, in, &ok);
     report_set(root, "total", totals_json(g, wi, ti, &ok), &ok);
     report_set(root, "cores", cores, &ok);
     report_set(root, "channels", chans, &ok);

@@ -19,7 +19,7 @@ json_t *report_file_hash(const hamm_file_id *id)
     return id->known ? json_string(text) : json_null();
 }
 
-static json_t *sets_json(const char *const *sets, size_t nsets)
+json_t *report_sets_json(const char *const *sets, size_t nsets)
 {
     json_t *a = json_array();
     int ok = a != NULL;
@@ -69,7 +69,7 @@ json_t *report_input_json(const hamm_report_input *in)
                      hamm_trace_format_name(in->format), "compression",
                      hamm_compression_name(in->compression), "request_size_bytes",
                      (json_int_t)rs, "skip_bad", in->skip_bad != 0, "skipped_lines",
-                     (json_int_t)in->skipped_lines, "sets", sets_json(in->sets, in->nsets),
+                     (json_int_t)in->skipped_lines, "sets", report_sets_json(in->sets, in->nsets),
                      "model_file", in->model->source, "model", model, "beyond_capacity",
                      report_capacity_json(in->capacity));
 }

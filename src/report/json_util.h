@@ -11,6 +11,8 @@ json_t *report_input_json(const hamm_report_input *in);
 /* {"capacity_bytes", "requests", "first_address"}: the requests beyond the model's
  * capacity (hamm/stream.h), the first address as a "0x..." string; null when not counted. */
 json_t *report_capacity_json(const hamm_capacity *c);
+/* The "KEY=VALUE" overrides as given, an array in their order; NULL when out of memory. */
+json_t *report_sets_json(const char *const *sets, size_t nsets);
 /* "KEY=VALUE" overrides as one object {"KEY": "VALUE"} in their order (a key without a
  * value: ""); NULL when out of memory. */
 json_t *report_overrides_json(const char *const *sets, size_t nsets);

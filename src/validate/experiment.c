@@ -44,7 +44,10 @@ static hamm_status measure(const xpool *p, const hamm_gpu *g, const hamm_system_
                            size_t w, size_t kernels, double *value, hamm_error *err)
 {
     const suite_experiment *x = &p->s->experiments[p->index];
-    char *text = hamm_report_gpu_json(g, cfg->name, x->workload_paths[w], kernels);
+    /* only the measure is read: the inputs' identities are not needed */
+    hamm_report_gpu_input in = {.workload = x->workload_paths[w], .kernels = kernels,
+                                .system = cfg};
+    char *text = hamm_report_gpu_json(g, &in);
     json_t *doc = text ? json_loads(text, 0, NULL) : NULL;
     free(text);
     if (!doc)

@@ -217,6 +217,32 @@ static hamm_status parse_x(suite_experiment *x, json_t *obj, json_reader *r)
     return st;
 }
 
+/* The length of the array at `key` of `obj` (1 when it is not an array: its parse says
+ * what is wrong). */
+static size_t array_length(json_t *obj, const char *key)
+{
+    json_t *a = json_is_object(obj) ? json_object_get(obj, key) : NULL;
+    return json_is_array(a) && json_array_size(a) ? json_array_size(a) : 1;
+}
+
+/* The runs it asks for, each a GPU simulation (and each x value's models checked at load),
+ * counted from the arrays' lengths before any is read: refused above
+ * HAMM_EXPERIMENT_MAX_RUNS, naming the counts. */
+static hamm_status runs_bounded(json_t *obj, json_reader *r)
+{
+    const size_t most = HAMM_EXPERIMENT_MAX_RUNS;
+    size_t values = array_length(json_object_get(obj, "x"), "values");
+    size_t configs = array_length(obj, "configurations");
+    size_t workloads = array_length(obj, "workloads");
+    if (configs <= most && workloads <= most / configs && values <= most / configs / workloads)
+        return HAMM_OK;
+    return json_read_fail(r, NULL, "asks for %zu x value%s x %zu configuration%s x %zu "
+                                   "workload%s = %.0f GPU runs; an experiment runs at most %zu",
+                          values, values == 1 ? "" : "s", configs, configs == 1 ? "" : "s",
+                          workloads, workloads == 1 ? "" : "s",
+                          (double)values * (double)configs * (double)workloads, most);
+}
+
 /* "mean" and "normalise": how the configurations are summed up. */
 static hamm_status parse_mean(suite_experiment *x, const char *mean, const char *norm,
                               json_reader *r)
@@ -298,6 +324,8 @@ static hamm_status parse_experiment(hamm_suite *s, size_t i, json_t *obj, json_r
                                        "configurations, ...}");
     suite_experiment *x = &s->experiments[i];
     hamm_status st = parse_names(s, i, obj, r);
+    if (st == HAMM_OK)
+        st = runs_bounded(obj, r);
     if (st == HAMM_OK)
         st = parse_workloads(s, x, json_object_get(obj, "workloads"), r);
     if (st == HAMM_OK)

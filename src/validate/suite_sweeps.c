@@ -1,6 +1,7 @@
 /* suite_sweeps.c - a suite's "sweeps": the sensitivity sweeps `hamm report` runs beside
  * validate (the paper's Figures 11 to 13), each over this suite or another one, with its
  * grid checked at load (the reader of common/json_read.h naming each error's path). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,20 @@ static hamm_status sweep_suite(hamm_suite *s, json_t *obj, suite_sweep *w, json_
     return HAMM_OK;
 }
 
+/* Each point runs the whole suite (`hamm report` checks every point's models first):
+ * the count is the product of the axes' lengths, never enumerated. */
+static hamm_status grid_bounded(const hamm_grid *g, json_reader *r)
+{
+    size_t points = hamm_grid_points(g);
+    if (points <= HAMM_GRID_MAX_POINTS)
+        return HAMM_OK;
+    char count[48];
+    snprintf(count, sizeof count, points == SIZE_MAX ? "more than 2^64" : "%zu", points);
+    return json_read_fail(r, "grid", "has %s points (the product of its axes' lengths); a "
+                                     "sweep has at most %d",
+                          count, HAMM_GRID_MAX_POINTS);
+}
+
 static hamm_status parse_sweep(hamm_suite *s, size_t i, json_t *obj, json_reader *r)
 {
     if (!json_is_object(obj))
@@ -79,7 +94,9 @@ static hamm_status parse_sweep(hamm_suite *s, size_t i, json_t *obj, json_reader
     if ((st = parse_axes(json_object_get(obj, "grid"), "grid", w, hamm_grid_add, r)) != HAMM_OK)
         return st;
     json_t *with = json_object_get(obj, "with");
-    return with ? parse_axes(with, "with", w, hamm_grid_link, r) : HAMM_OK;
+    if (with && (st = parse_axes(with, "with", w, hamm_grid_link, r)) != HAMM_OK)
+        return st;
+    return grid_bounded(w->grid, r);
 }
 
 hamm_status suite_parse_sweeps(hamm_suite *s, json_t *sweeps, json_reader *r)

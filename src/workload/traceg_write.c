@@ -36,11 +36,22 @@ static uint32_t thread_lanes(const gpu_kernel_info *k, uint32_t w)
     return left >= GPU_WARP_SIZE ? UINT32_MAX : (1u << left) - 1u;
 }
 
+/* One more instruction line, within the budget (the caller names the input). */
+static hamm_status spend(traceg_budget *budget, hamm_error *err)
+{
+    if (budget->used++ < budget->most)
+        return HAMM_OK;
+    return hamm_error_set(err, HAMM_ERR_CONFIG,
+                          "the recording holds more than the %llu warp instructions "
+                          "export-traceg writes (--max-instructions N raises the limit)",
+                          (unsigned long long)budget->most);
+}
+
 /* Warp w's instructions into b, up to its stream's end or its EXIT, then one EXIT of
  * its threads; *count the lines. */
 static hamm_status warp_lines(const gpu_kernel_source *src, gpu_cta *c, uint32_t w,
-                              traceg_buf *b, uint64_t *count, const char *where,
-                              hamm_error *err)
+                              traceg_buf *b, uint64_t *count, traceg_budget *budget,
+                              const char *where, hamm_error *err)
 {
     const gpu_kernel_info *k = src->info(src->self);
     gpu_inst in;
@@ -50,7 +61,8 @@ static hamm_status warp_lines(const gpu_kernel_source *src, gpu_cta *c, uint32_t
     *count = 0;
     while ((st = src->next(src->self, c, w, &in, &has, err)) == HAMM_OK && has &&
            in.op != GPU_OP_EXIT) {
-        if ((st = traceg_write_inst(b, &in, where, err)) != HAMM_OK)
+        if ((st = spend(budget, err)) != HAMM_OK ||
+            (st = traceg_write_inst(b, &in, where, err)) != HAMM_OK)
             return st;
         pc = in.pc + 16; /* an appended EXIT follows the last instruction */
         ++*count;
@@ -60,12 +72,13 @@ static hamm_status warp_lines(const gpu_kernel_source *src, gpu_cta *c, uint32_t
     gpu_inst exit_inst = {.op = GPU_OP_EXIT, .active = thread_lanes(k, w),
                           .pc = has ? in.pc : pc};
     ++*count;
-    return traceg_write_inst(b, &exit_inst, where, err);
+    st = spend(budget, err);
+    return st != HAMM_OK ? st : traceg_write_inst(b, &exit_inst, where, err);
 }
 
 /* CTA `id` as "#BEGIN_TB .. #END_TB", its warps in order. */
 static hamm_status block(const gpu_kernel_source *src, uint64_t id, FILE *fp, traceg_buf *b,
-                         const char *path, hamm_error *err)
+                         traceg_budget *budget, const char *path, hamm_error *err)
 {
     const gpu_kernel_info *k = src->info(src->self);
     uint32_t warps = gpu_kernel_warps_per_cta(k);
@@ -82,7 +95,7 @@ static hamm_status block(const gpu_kernel_source *src, uint64_t id, FILE *fp, tr
         snprintf(where, sizeof where, "%s: CTA %" PRIu64 ", warp %" PRIu32, path, id, w);
         uint64_t n = 0;
         b->len = 0;
-        st = warp_lines(src, c, w, b, &n, where, err);
+        st = warp_lines(src, c, w, b, &n, budget, where, err);
         if (st == HAMM_OK)
             rc = fprintf(fp, "warp = %" PRIu32 "\ninsts = %" PRIu64 "\n", w, n) < 0 ||
                  fwrite(b->p, 1, b->len, fp) != b->len || fputs("\n", fp) < 0;
@@ -94,7 +107,7 @@ static hamm_status block(const gpu_kernel_source *src, uint64_t id, FILE *fp, tr
 }
 
 hamm_status gpu_traceg_write(const gpu_kernel_source *src, uint32_t kernel_id, FILE *fp,
-                             const char *path, hamm_error *err)
+                             const char *path, traceg_budget *budget, hamm_error *err)
 {
     const gpu_kernel_info *k = src->info(src->self);
     if (strpbrk(k->name, "\n\r"))
@@ -106,7 +119,7 @@ hamm_status gpu_traceg_write(const gpu_kernel_source *src, uint32_t kernel_id, F
     hamm_status st = HAMM_OK;
     uint64_t ctas = gpu_kernel_ctas(k);
     for (uint64_t id = 0; st == HAMM_OK && id < ctas; id++)
-        st = block(src, id, fp, &b, path, err);
+        st = block(src, id, fp, &b, budget, path, err);
     traceg_buf_free(&b);
     return st;
 }

@@ -25,6 +25,13 @@
  * all hold the opcodes written). */
 #define TRACEG_BINARY_VERSION 70
 
+/* The instruction lines a whole recording may hold (`most`) and those written so far,
+ * over all its kernels: a bound on the bytes an export writes (a compressed recording
+ * read back can hold far more than its size). */
+typedef struct traceg_budget {
+    uint64_t most, used;
+} traceg_budget;
+
 /* A growable text buffer: one warp's lines before its "insts =" count is known. */
 typedef struct traceg_buf {
     char *p;
@@ -45,8 +52,8 @@ hamm_status traceg_write_inst(traceg_buf *b, const gpu_inst *in, const char *whe
 /* Write the whole kernel `src` (every CTA, every warp to its end or its EXIT, each warp
  * ended by one EXIT of the warp's threads) to `fp` as kernel `kernel_id` (from 1);
  * `path` names the file in errors.  Fails on the source's errors, a kernel name with a
- * line break, and a write error. */
+ * line break, an instruction line beyond the budget, and a write error. */
 hamm_status gpu_traceg_write(const gpu_kernel_source *src, uint32_t kernel_id, FILE *fp,
-                             const char *path, hamm_error *err);
+                             const char *path, traceg_budget *budget, hamm_error *err);
 
 #endif

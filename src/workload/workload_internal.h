@@ -100,6 +100,11 @@ struct hamm_workload {
  * and those, so streams do not depend on the order warps run in. */
 uint64_t workload_random(uint64_t seed, uint64_t thread, const int64_t *iters, uint32_t depth);
 
+/* bound.c: refuse, naming the largest kernel and the counts, a description whose recording
+ * (export_traceg.c) could hold more than `most` warp instructions. */
+hamm_status workload_check_recording_size(const hamm_workload *wl, uint64_t most,
+                                          hamm_error *err);
+
 /* pattern.c: each global load's address pattern along x, as the Gou thesis' analyzer
  * would find it (docs/GRANULARITY.md); and the kernel source's lookup of it. */
 void pattern_analyze(wl_kernel *k);

@@ -29,7 +29,7 @@ static const char small[] =
     "-gpgpu_cache:dl2 S:32:128:16,L:B:m:W:X,A:128:4,8:0,32\n"
     "-gpgpu_max_insn_issue_per_warp 2\n"
     "-gpgpu_clock_domains 1000.0:1200.0:900.0:1750.5\n"
-    "-gpgpu_dram_timing_opt \"nbk=8:CCD=2:RRD=5:RCD=14:RAS=33:RP=14:RC=47:\n"
+    "-gpgpu_dram_timing_opt \"nbk=8:CCD=4:RRD=5:RCD=14:RAS=33:RP=14:RC=47:\n"
     "                         CL=14:WL=5:CDLR=6:WR=15\"\n"
     "-gpgpu_n_mem_per_ctrlr 1\n"
     "-gpgpu_dram_buswidth 8\n"
@@ -232,6 +232,31 @@ static void errors(void **state)
     expect_error("-gpgpu_n_mem ", "# no channels", 0, "", "lacks -gpgpu_n_mem");
 }
 
+/* Values GPGPU-Sim takes and hamm's loaders refuse: the import fails at the line of the
+ * option the value came from, naming the model key (issue 29 R5). */
+static void refused_models(void **state)
+{
+    (void)state;
+    expect_error("-gpgpu_dram_timing_opt",
+                 "-gpgpu_dram_timing_opt \"nbk=8:CCD=4:RRD=5:RCD=14:RAS=33:RP=14:RC=46:", 14,
+                 "-gpgpu_dram_timing_opt",
+                 "dram.timing.tRC: tRC (46) is less than tRAS + tRP (33 + 14 = 47)");
+    expect_error("-gpgpu_dram_timing_opt",
+                 "-gpgpu_dram_timing_opt \"nbk=8:CCD=2:RRD=5:RCD=14:RAS=33:RP=14:RC=47:", 14,
+                 "-gpgpu_dram_timing_opt",
+                 "dram.timing.tCCD: tCCD (2) is shorter than one burst (8 beats at 2 per "
+                 "cycle = 4 cycles)");
+    expect_error("-gpgpu_mem_addr_mapping",
+                 "-gpgpu_mem_addr_mapping dramid@99;00000000.00000000.00000000.00000000."
+                 "000RRRRR.RRRRRRRR.RBBBCCCC.CCCSSSSS",
+                 22, "-gpgpu_mem_addr_mapping", "address_map: 'dramid@N;' needs a bit number");
+    /* an L2 MSHR entry merging 16 requests, more than the partition's reply queue (8) */
+    expect_error("-gpgpu_cache:dl2", "-gpgpu_cache:dl2 S:32:128:16,L:B:m:W:X,A:128:16,8:0,32",
+                 11, "-gpgpu_cache:dl2",
+                 "hamm would refuse a GPU of the models made of it, so nothing was written: "
+                 "l2.mshr_max_merge: memory partition");
+}
+
 static void nearest_scheduler(void **state)
 {
     (void)state;
@@ -275,6 +300,7 @@ int main(void)
         cmocka_unit_test(gpu_model),         cmocka_unit_test(dram_and_system),
         cmocka_unit_test(ignored_listed),    cmocka_unit_test(errors),
         cmocka_unit_test(nearest_scheduler), cmocka_unit_test(trace_units),
+        cmocka_unit_test(refused_models),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -232,7 +232,9 @@ static uint64_t round_trip(const char *path, const hamm_workload *wl)
 {
     hamm_error err = {0};
     size_t kernels = 0;
-    assert_int_equal(hamm_workload_export_traceg(path, tg_dir, &kernels, &err), HAMM_OK);
+    assert_int_equal(hamm_workload_export_traceg(path, tg_dir, HAMM_EXPORT_TRACEG_MAX_INSTRUCTIONS,
+                                                 &kernels, &err),
+                     HAMM_OK);
     assert_int_equal(kernels, hamm_workload_kernels(wl));
     gpu_traceg_list *l = NULL;
     assert_int_equal(gpu_traceg_list_open(tg_dir, &l, &err), HAMM_OK);
@@ -293,12 +295,16 @@ static void export_error(void **state)
     snprintf(path, sizeof path, "%s", tg_path("bad.json"));
     hamm_error err = {0};
     size_t kernels = 9;
-    assert_int_equal(hamm_workload_export_traceg(path, tg_dir, &kernels, &err), HAMM_ERR_CONFIG);
+    assert_int_equal(hamm_workload_export_traceg(path, tg_dir, HAMM_EXPORT_TRACEG_MAX_INSTRUCTIONS,
+                                                 &kernels, &err),
+                     HAMM_ERR_CONFIG);
     assert_int_equal(kernels, 0);
     assert_string_equal(err.field, "kernels[0].body[0]");
     assert_int_equal(err.line, 4);
     hamm_error_clear(&err);
-    assert_int_equal(hamm_workload_export_traceg(path, "/nonexistent/dir", &kernels, &err),
+    assert_int_equal(hamm_workload_export_traceg(path, "/nonexistent/dir",
+                                                 HAMM_EXPORT_TRACEG_MAX_INSTRUCTIONS, &kernels,
+                                                 &err),
                      HAMM_ERR_IO);
 }
 

@@ -45,6 +45,9 @@ static void test_suite_errors(void **state)
                        "has 3 values where its axis chips_per_channel has 2");
     expect_suite_error(DATA "invalid/sweep-suite.json", "sweeps[0].suite", "cannot open");
     expect_suite_error(DATA "invalid/sweep-dup.json", "sweeps[1].name", "names sweeps[0] too");
+    expect_suite_error(DATA "invalid/sweep-points.json", "sweeps[0].grid",
+                       "has 1000000 points (the product of its axes' lengths); a sweep has "
+                       "at most 100000");
 }
 
 /* A suite's sweeps: names, the suite each runs over, grids with their linked keys. */
