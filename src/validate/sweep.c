@@ -22,7 +22,8 @@ hamm_status hamm_sweep_suite_load(const char *path, const hamm_model_path *model
 static size_t point_sets(const hamm_grid *g, const char *const *sets, size_t nsets, size_t i,
                          const char **all)
 {
-    memcpy(all, sets, nsets * sizeof *all);
+    if (nsets > 0) /* sets may be NULL when there are none */
+        memcpy(all, sets, nsets * sizeof *all);
     hamm_grid_point(g, i, all + nsets);
     return nsets + hamm_grid_keys(g);
 }
