@@ -50,8 +50,7 @@ static hamm_status from_traceg_file(const char *file, const char *dir, size_t id
 static hamm_status from_recording(const char *path, const char *dir, FILE *list,
                                   size_t *kernels, hamm_error *err)
 {
-    size_t n = strlen(path);
-    if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
+    if (workload_is_kernel_file(path)) {
         hamm_status st = from_traceg_file(path, dir, 1, list, err);
         *kernels = st == HAMM_OK;
         return st;
