@@ -11,6 +11,7 @@
 #include "hamm/addrmap.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
+#include "hamm/io.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -177,6 +178,11 @@ HAMM_API hamm_status hamm_config_find(const char *name, const hamm_model_path *m
  * a name to look up: a suite reads such a file relative to itself, `hamm mwp --machine`
  * as given. */
 HAMM_API int hamm_model_names_file(const char *name);
+
+/* The files the load of `cfg` read, into `set`: the system model ("the system model")
+ * and the DRAM model file it named ("the DRAM model"), if any. */
+HAMM_API hamm_status hamm_config_inputs(const hamm_system_config *cfg, hamm_input_set *set,
+                                        hamm_error *err);
 
 /* The GPU model file the system names ("gpu"), relative to the system model's file as
  * "dram" is, into out[size]; 0 when it names none or the path does not fit. */

@@ -90,6 +90,18 @@ HAMM_API void hamm_error_locate(hamm_error *err, hamm_pos pos);
  * Returns the length it wanted, like snprintf. */
 HAMM_API size_t hamm_error_format(const hamm_error *err, char *buf, size_t size);
 
+/* Whether the error is about the file `path` (its source, which keeps a long name's tail). */
+HAMM_API int hamm_error_is_about(const hamm_error *err, const char *path);
+
+/* Leave the file's text out of an error at a line of a trace or a recording, for a file
+ * that an input named (a suite's trace or workload) rather than the user: such an error
+ * puts what it quotes of the line in quotes (' or "), so its text is cut before the first
+ * quote and says so; the position and the field stay.  Other errors are left as they are:
+ * those of a JSON file (HAMM_ERR_CONFIG) quote no text of it (a syntax error gives its
+ * line and column, not jansson's excerpt), the others are at no line; so is an error
+ * hidden already. */
+HAMM_API void hamm_error_hide_text(hamm_error *err);
+
 /* A short name for a status ("out of memory", "parse error", ...). */
 HAMM_API const char *hamm_status_text(hamm_status status);
 

@@ -90,6 +90,23 @@ typedef struct hamm_file_id {
 /* Read `path` once more to fill *id; an error only when a regular file cannot be read. */
 HAMM_API hamm_status hamm_file_identify(const char *path, hamm_file_id *id, hamm_error *err);
 
+/* The files a load read, each with what it was to the load ("the DRAM model"), so that a
+ * command can refuse, before any work, an output that would write over one of them:
+ * hamm_config_inputs, hamm_workload_inputs, hamm_suite_inputs and
+ * hamm_sweep_merge_inputs fill one.  Paths are kept as the loader opened them (one read
+ * twice may be there twice). */
+typedef struct hamm_input_set hamm_input_set;
+HAMM_API hamm_input_set *hamm_input_set_new(void); /* NULL when out of memory */
+HAMM_API void hamm_input_set_free(hamm_input_set *set); /* NULL: a no-op */
+HAMM_API hamm_status hamm_input_set_add(hamm_input_set *set, const char *path,
+                                        const char *what, hamm_error *err);
+/* Every file of `from` (NULL: none) into `set`. */
+HAMM_API hamm_status hamm_input_set_add_all(hamm_input_set *set, const hamm_input_set *from,
+                                            hamm_error *err);
+HAMM_API size_t hamm_input_set_count(const hamm_input_set *set);
+HAMM_API const char *hamm_input_set_path(const hamm_input_set *set, size_t i);
+HAMM_API const char *hamm_input_set_what(const hamm_input_set *set, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

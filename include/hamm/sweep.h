@@ -12,6 +12,7 @@
 #include "hamm/config.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
+#include "hamm/io.h"
 #include "hamm/validate.h"
 
 #ifdef __cplusplus
@@ -128,6 +129,11 @@ typedef void (*hamm_sweep_problem_fn)(void *user, const hamm_sweep_problem *p);
  * saying how many.  Errors also: the plan missing or not a plan. */
 HAMM_API hamm_status hamm_sweep_merge(const char *dir, hamm_sweep_problem_fn problem,
                                       void *user, json_t **doc, hamm_error *err);
+/* The files hamm_sweep_merge reads in `dir`, into `set`: the plan, and each result it
+ * names (a plain file name of `dir`: a name with a '/', "." or ".." is the merge's error).
+ * Errors: the plan missing or not a plan. */
+HAMM_API hamm_status hamm_sweep_merge_inputs(const char *dir, hamm_input_set *set,
+                                             hamm_error *err);
 
 #ifdef __cplusplus
 }

@@ -75,6 +75,9 @@ typedef struct hamm_trace_options {
                                  coalescing granularity of GPU formats; 0: 64 */
     int prefetch;             /* decompress and parse ahead on a second thread; the
                                  requests and errors delivered are the same either way */
+    int hide_text;            /* 1: the file was named by an input (a suite), not by the
+                                 user: errors give the line, column and field but quote
+                                 none of its text (hamm_error_hide_text) */
 } hamm_trace_options;
 
 typedef struct hamm_trace_reader hamm_trace_reader;

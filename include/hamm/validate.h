@@ -12,6 +12,7 @@
 #include "hamm/config.h"
 #include "hamm/error.h"
 #include "hamm/export.h"
+#include "hamm/io.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,6 +34,11 @@ HAMM_API hamm_status hamm_suite_load(const char *path, const hamm_model_path *mo
 HAMM_API void hamm_suite_free(hamm_suite *s);
 HAMM_API const char *hamm_suite_path(const hamm_suite *s); /* as given to hamm_suite_load */
 HAMM_API const char *hamm_suite_name(const hamm_suite *s);
+/* Every file the load read or a run of the suite reads: the suite, each entry's trace or
+ * workload (a recording's files), system, DRAM, GPU models and MWP machine, each
+ * experiment's models and workloads, each sweep's suite (the suite's; valid until
+ * hamm_suite_free). */
+HAMM_API const hamm_input_set *hamm_suite_inputs(const hamm_suite *s);
 HAMM_API size_t hamm_suite_size(const hamm_suite *s);      /* entries */
 /* The sweeps the suite asks `hamm report` to run (its "sweeps", docs/SUITES.md): the
  * sweep's name, the suite it runs over (resolved against this suite's directory; this

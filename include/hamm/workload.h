@@ -12,6 +12,7 @@
 #include "hamm/error.h"
 #include "hamm/export.h"
 #include "hamm/gpu.h"
+#include "hamm/io.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,6 +47,12 @@ HAMM_API const char *hamm_workload_kernel_name(const hamm_workload *wl, size_t k
  * .traceg).  *kernels counts the kernels run. */
 HAMM_API hamm_status hamm_workload_run(hamm_gpu *g, const char *path, size_t *kernels,
                                        hamm_error *err);
+
+/* The files the workload at `path` is read from, into `set`: a kernel description, or a
+ * recording's kernelslist.g and every kernel file it names (which must lie inside its
+ * directory; an error names the line of the list that is wrong). */
+HAMM_API hamm_status hamm_workload_inputs(const char *path, hamm_input_set *set,
+                                          hamm_error *err);
 
 /* Write the workload at `path` (a kernel description, or an Accel-Sim recording as
  * hamm reads it) into the existing directory `dir` as an Accel-Sim recording:

@@ -132,10 +132,15 @@ typedef struct cli_path {
     const char *what; /* "-o", "the input trace" */
     int output;
 } cli_path;
-/* Before any work: no path is a directory (CLI_FAIL) and no output names an input or
- * another output, by device and inode when the file exists, else by resolved name
- * (CLI_USAGE).  Prints the error. */
-int cli_check_paths(const char *cmd, const cli_path *paths, size_t n);
+/* Before any work: no path is a directory (CLI_FAIL) and no output names an input (one of
+ * `paths`, "-" being standard input, or a file of `read`, what the loads read; NULL:
+ * none) or another output, by device and inode when the file exists, else by resolved
+ * name (CLI_USAGE).  Prints the error. */
+int cli_check_paths(const char *cmd, const cli_path *paths, size_t n,
+                    const hamm_input_set *read);
+/* cli_check_paths with the files the model `cfg` was read from. */
+int cli_check_with_model(const char *cmd, const cli_path *paths, size_t n,
+                         const hamm_system_config *cfg);
 
 /* Temporaries removed when a fatal signal ends the run (out_temp.c): mkstemp(tmpl)
  * registered at once; cli_temp_forget once it is renamed or removed. */

@@ -68,7 +68,7 @@ static int check_one(const char *path, check_print *p, uint64_t *commands,
     hamm_error_clear(&err);
     hamm_input *in = NULL;
     uint64_t n = 0, v = 0;
-    if (cli_check_paths("check-log", &(cli_path){path, "the log", 0}, 1) != CLI_OK)
+    if (cli_check_paths("check-log", &(cli_path){path, "the log", 0}, 1, NULL) != CLI_OK)
         return -1;
     hamm_status st = hamm_input_open(&in, path, &err);
     if (st == HAMM_OK)

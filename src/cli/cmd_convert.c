@@ -154,7 +154,7 @@ int cmd_convert(int argc, char **argv)
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
     cli_path paths[] = {{in_path, "the input trace", 0}, {o.out_path, "-o", 1}};
-    if ((rc = cli_check_paths("convert", paths, 2)) != CLI_OK)
+    if ((rc = cli_check_paths("convert", paths, 2, NULL)) != CLI_OK)
         return rc;
     hamm_error err;
     hamm_error_clear(&err);

@@ -3,6 +3,7 @@
  * whole or not at all (a staging directory renamed, or moved, into place). */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -70,6 +71,42 @@ static int parse_args(int argc, char **argv, const char **in, const char **dir,
     return 0;
 }
 
+/* Before any work: no file written into DIR is one the workload is read from (writing
+ * DIR/kernelslist.g over the recording's own, say).  DIR gets kernelslist.g and a
+ * kernel-N.traceg per kernel: at most one per file read (a kernel description, never
+ * named like a recording's file, cannot be one of them). */
+static int check_paths(const char *in, const char *dir)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_input_set *read = hamm_input_set_new();
+    if (!read)
+        hamm_error_set(&err, HAMM_ERR_NOMEM, "out of memory");
+    if (!read || hamm_workload_inputs(in, read, &err) != HAMM_OK) {
+        hamm_input_set_free(read);
+        return cli_report(&err);
+    }
+    size_t n = 1 + hamm_input_set_count(read);
+    cli_path *paths = calloc(n, sizeof *paths);
+    char(*names)[4096] = calloc(n, sizeof *names);
+    int rc = paths && names ? CLI_OK : CLI_FAIL;
+    for (size_t i = 0; rc == CLI_OK && i < n; i++) {
+        if (i == 0)
+            snprintf(names[i], sizeof names[i], "%s/kernelslist.g", dir);
+        else
+            snprintf(names[i], sizeof names[i], "%s/kernel-%zu.traceg", dir, i);
+        paths[i] = (cli_path){names[i], "a file written into -o", 1};
+    }
+    if (rc == CLI_OK)
+        rc = cli_check_paths(CMD, paths, n, read);
+    else
+        fprintf(stderr, "hamm: out of memory\n");
+    free(paths);
+    free(names);
+    hamm_input_set_free(read);
+    return rc;
+}
+
 int cmd_export_traceg(int argc, char **argv)
 {
     const char *in = NULL, *dir = NULL;
@@ -81,6 +118,8 @@ int cmd_export_traceg(int argc, char **argv)
     hamm_error_clear(&err);
     hamm_stage stage;
     size_t kernels = 0;
+    if ((rc = check_paths(in, dir)) != CLI_OK)
+        return rc;
     if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
         return cli_report(&err);
     if (hamm_workload_export_traceg(in, stage.path, most, &kernels, &err) != HAMM_OK)

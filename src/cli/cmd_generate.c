@@ -232,8 +232,7 @@ static int parse_args(int argc, char **argv, generate_opts *o)
     if (optind != argc)
         return cli_usage(CMD, "takes no arguments besides options (unexpected '%s')",
                          argv[optind]);
-    int rc = check_args(o);
-    return rc != CLI_OK ? rc : cli_check_paths(CMD, &(cli_path){o->out_path, "-o", 1}, 1);
+    return check_args(o);
 }
 
 /* Generate every request through the writer; the first error is returned. */
@@ -291,8 +290,8 @@ int cmd_generate(int argc, char **argv)
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
     hamm_system_config cfg;
-    rc = cli_load_model(&o.model, &cfg);
-    if (rc != CLI_OK)
+    if ((rc = cli_load_model(&o.model, &cfg)) != CLI_OK ||
+        (rc = cli_check_with_model(CMD, &(cli_path){o.out_path, "-o", 1}, 1, &cfg)) != CLI_OK)
         return rc;
     hamm_error err;
     hamm_error_clear(&err);

@@ -58,6 +58,12 @@ static int tap_is_file(const char *arg)
     return 0;
 }
 
+/* Channel c's trace in the tap directory `dir`. */
+static void tap_channel_file(char *out, size_t size, const char *dir, uint32_t c)
+{
+    snprintf(out, size, "%s/channel-%u.bin.zst", dir, c);
+}
+
 static int tap_open(tap_set *t, const char *dir, uint32_t channels)
 {
     hamm_error_clear(&t->err);
@@ -72,7 +78,7 @@ static int tap_open(tap_set *t, const char *dir, uint32_t channels)
         if (t->single)
             snprintf(t->path[c], sizeof t->path[c], "%s", dir);
         else
-            snprintf(t->path[c], sizeof t->path[c], "%s/channel-%u.bin.zst", dir, c);
+            tap_channel_file(t->path[c], sizeof t->path[c], dir, c);
         hamm_compression z = t->single ? hamm_compression_for_name(dir) : HAMM_COMPRESSION_ZSTD;
         hamm_trace_format f = t->single && strstr(dir, ".txt") ? HAMM_FORMAT_TEXT
                                                                 : HAMM_FORMAT_BINARY;
@@ -243,17 +249,58 @@ static int run(const cli_gpu_opts *o, const hamm_system_config *cfg, const char 
     return rc;
 }
 
+/* The files a run writes into paths[]: -o, the command log, the tap (one file, or one
+ * per channel, named into names[]); returns how many. */
+static size_t outputs(const cli_gpu_opts *o, uint32_t channels, char (*names)[4096],
+                      cli_path *paths)
+{
+    size_t n = 0;
+    paths[n++] = (cli_path){o->out_path, "-o", 1};
+    paths[n++] = (cli_path){o->log_path, "--command-log", 1};
+    if (o->tap && tap_is_file(o->tap))
+        paths[n++] = (cli_path){o->tap, "--tap", 1};
+    for (uint32_t c = 0; o->tap && !tap_is_file(o->tap) && c < channels; c++) {
+        tap_channel_file(names[c], sizeof names[c], o->tap, c);
+        paths[n++] = (cli_path){names[c], "a --tap trace", 1};
+    }
+    return n;
+}
+
+/* Before any work: no output names another, nor a file the run reads (the models, the
+ * workload's files). */
+static int check_paths(const cli_gpu_opts *o, const hamm_system_config *cfg, const char *model)
+{
+    uint32_t channels = cfg->channels < TAP_MAX_CHANNELS ? cfg->channels : TAP_MAX_CHANNELS;
+    char(*names)[4096] = calloc(channels ? channels : 1, sizeof *names);
+    hamm_input_set *read = hamm_input_set_new();
+    if (!names || !read) {
+        free(names);
+        hamm_input_set_free(read);
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    hamm_error err;
+    hamm_error_clear(&err);
+    cli_path paths[3 + TAP_MAX_CHANNELS];
+    size_t n = outputs(o, channels, names, paths);
+    int rc = hamm_config_inputs(cfg, read, &err) != HAMM_OK ||
+                     hamm_input_set_add(read, model, "the GPU model", &err) != HAMM_OK ||
+                     hamm_workload_inputs(o->workload, read, &err) != HAMM_OK
+                 ? cli_report(&err)
+                 : cli_check_paths("simulate", paths, n, read);
+    free(names);
+    hamm_input_set_free(read);
+    return rc;
+}
+
 int cli_gpu_simulate(const cli_gpu_opts *o)
 {
-    struct stat sb;
-    int file = stat(o->workload, &sb) == 0 && !S_ISDIR(sb.st_mode); /* a recording: a dir */
-    cli_path paths[] = {{o->out_path, "-o", 1}, {file ? o->workload : NULL, "the workload", 0},
-                        {o->log_path, "--command-log", 1}};
-    int rc = cli_check_paths("simulate", paths, 3);
     hamm_system_config cfg;
     char model[4096];
-    if (rc != CLI_OK || (rc = cli_load_model(o->in, &cfg)) != CLI_OK ||
-        (rc = gpu_model_path(o, &cfg, model, sizeof model)) != CLI_OK)
+    int rc;
+    if ((rc = cli_load_model(o->in, &cfg)) != CLI_OK ||
+        (rc = gpu_model_path(o, &cfg, model, sizeof model)) != CLI_OK ||
+        (rc = check_paths(o, &cfg, model)) != CLI_OK)
         return rc;
     if (o->policy)
         cfg.scheduler = *o->policy;

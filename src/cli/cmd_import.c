@@ -126,6 +126,19 @@ static int write_part(const hamm_gpu_import *im, hamm_gpu_import_part part, cons
     return rc;
 }
 
+/* Before any work: none of DIR/{dram,gpu,system}/NAME.json is CONFIG. */
+static int check_paths(const char *config, const char *dir, const char *name)
+{
+    static const char *const subs[] = {"dram", "gpu", "system"};
+    char out[3][4096];
+    cli_path paths[4] = {{config, "the configuration", 0}};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(out[i], sizeof out[i], "%s/%s/%s.json", dir, subs[i], name);
+        paths[1 + i] = (cli_path){out[i], "a model written into -o", 1};
+    }
+    return cli_check_paths(CMD, paths, 4, NULL);
+}
+
 static int parse_args(int argc, char **argv, const char **config, const char **dir,
                       const char **name)
 {
@@ -168,6 +181,8 @@ int cmd_import(int argc, char **argv)
         snprintf(name, sizeof name, "%s", given);
     else if (!valid_name(name))
         snprintf(name, sizeof name, "imported");
+    if ((rc = check_paths(config, dir, name)) != CLI_OK)
+        return rc;
     size_t len;
     char *text = read_config(config, &len);
     if (!text)

@@ -56,11 +56,17 @@ int cmd_merge(int argc, char **argv)
     if (optind != argc - 1)
         return cli_usage("merge", "needs exactly one DIR argument");
     const char *dir = argv[optind];
-    int rc = cli_check_paths("merge", &(cli_path){out_path, "-o", 1}, 1);
-    if (rc != CLI_OK)
-        return rc;
     hamm_error err;
     hamm_error_clear(&err);
+    hamm_input_set *read = hamm_input_set_new(); /* the plan and the results */
+    if (!read)
+        hamm_error_set(&err, HAMM_ERR_NOMEM, "out of memory");
+    int rc = !read || hamm_sweep_merge_inputs(dir, read, &err) != HAMM_OK
+                 ? cli_report(&err)
+                 : cli_check_paths("merge", &(cli_path){out_path, "-o", 1}, 1, read);
+    hamm_input_set_free(read);
+    if (rc != CLI_OK)
+        return rc;
     json_t *doc = NULL;
     if (hamm_sweep_merge(dir, say_problem, NULL, &doc, &err) != HAMM_OK)
         return cli_report(&err);

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "hamm/mwp_doc.h"
 #include "hamm/validate.h"
+#include "hamm/workload.h"
 
 #define CMD "mwp"
 
@@ -323,10 +324,16 @@ static hamm_status feed(const hamm_trace_options *topts, const hamm_mwp_efficien
     return st;
 }
 
+/* The system model --trace reads with: -m's, else the machine's ("" when neither). */
+static const char *trace_model(const mwp_args *a, const hamm_mwp_machine *m)
+{
+    return a->trace.in.model ? a->trace.in.model : m->system;
+}
+
 /* E from the traces in e->files, with the system model -m names, else the machine's. */
 static int trace_efficiency(const mwp_args *a, hamm_mwp_run *run, hamm_mwp_efficiency *e)
 {
-    const char *model = a->trace.in.model ? a->trace.in.model : run->machine.system;
+    const char *model = trace_model(a, &run->machine);
     if (!model[0])
         return cli_usage(CMD, "--trace needs -m SYSTEM: the machine %s names no system "
                               "model (\"system\" in its file)", run->machine.name);
@@ -374,6 +381,52 @@ static int predict(const mwp_args *a, hamm_mwp_run *run, const hamm_mwp_sweep *s
     return rc;
 }
 
+/* The files the run reads besides those named on the command line: the workload's, and
+ * the system model's when --trace measures E. */
+static int loaded_inputs(const mwp_args *a, const hamm_mwp_machine *m, size_t ntraces,
+                         hamm_input_set *read)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (a->workload && hamm_workload_inputs(a->workload, read, &err) != HAMM_OK)
+        return cli_report(&err);
+    if (!ntraces || !trace_model(a, m)[0])
+        return CLI_OK; /* no model: trace_efficiency says so */
+    cli_trace_opts in = a->trace.in;
+    in.model = trace_model(a, m);
+    hamm_system_config cfg;
+    int rc = cli_load_model(&in, &cfg);
+    if (rc == CLI_OK && hamm_config_inputs(&cfg, read, &err) != HAMM_OK)
+        rc = cli_report(&err);
+    return rc;
+}
+
+/* Before any work: no output names an input (the machine, the kernel or the workload's
+ * files, every trace, the system model's files). */
+static int check_paths(const mwp_args *a, const char *mpath, const hamm_mwp_machine *m,
+                       const hamm_mwp_efficiency *tr)
+{
+    size_t n = 3 + tr->nfiles;
+    cli_path *paths = calloc(n, sizeof *paths);
+    hamm_input_set *read = hamm_input_set_new();
+    int rc = paths && read ? CLI_OK : CLI_FAIL;
+    if (rc != CLI_OK)
+        fprintf(stderr, "hamm: out of memory\n");
+    if (rc == CLI_OK) {
+        paths[0] = (cli_path){mpath, "the machine", 0};
+        paths[1] = (cli_path){a->workload ? NULL : a->kernel, "the kernel", 0};
+        paths[2] = (cli_path){a->out_path, "-o", 1};
+        for (size_t i = 0; i < tr->nfiles; i++)
+            paths[3 + i] = (cli_path){tr->files[i], "a trace", 0};
+        rc = loaded_inputs(a, m, tr->nfiles, read);
+    }
+    if (rc == CLI_OK)
+        rc = cli_check_paths(CMD, paths, n, read);
+    free(paths);
+    hamm_input_set_free(read);
+    return rc;
+}
+
 static int run_model(const mwp_args *a, const char *mpath, const hamm_mwp_sweep *sweep,
                      hamm_mwp_efficiency *e)
 {
@@ -382,14 +435,17 @@ static int run_model(const mwp_args *a, const char *mpath, const hamm_mwp_sweep 
                         .derived = a->workload != NULL};
     hamm_error err;
     hamm_error_clear(&err);
-    hamm_status st = hamm_mwp_load_machine(&run.machine, mpath, &err);
-    if (st == HAMM_OK)
-        st = a->workload ? hamm_mwp_derive(a->workload, a->kernel_sel, &run.machine,
-                                           &run.kernel, &run.counts, &err)
-                         : hamm_mwp_load_kernel(&run.kernel, a->kernel, &err);
+    if (hamm_mwp_load_machine(&run.machine, mpath, &err) != HAMM_OK)
+        return cli_report(&err);
+    int rc = check_paths(a, mpath, &run.machine, e);
+    if (rc != CLI_OK)
+        return rc;
+    hamm_status st = a->workload ? hamm_mwp_derive(a->workload, a->kernel_sel, &run.machine,
+                                                   &run.kernel, &run.counts, &err)
+                                 : hamm_mwp_load_kernel(&run.kernel, a->kernel, &err);
     if (st != HAMM_OK)
         return cli_report(&err);
-    int rc = a->trace.ngiven ? trace_efficiency(a, &run, e) : CLI_OK;
+    rc = a->trace.ngiven ? trace_efficiency(a, &run, e) : CLI_OK;
     return rc != CLI_OK ? rc : predict(a, &run, sweep);
 }
 
@@ -408,25 +464,6 @@ static int parse_sweep(const mwp_args *a, hamm_mwp_sweep *s)
     return CLI_OK;
 }
 
-/* Before any work: no output names an input (the machine, the kernel, every trace). */
-static int check_paths(const mwp_args *a, const char *mpath, const hamm_mwp_efficiency *tr)
-{
-    size_t n = 3 + tr->nfiles;
-    cli_path *paths = calloc(n, sizeof *paths);
-    if (!paths) {
-        fprintf(stderr, "hamm: out of memory\n");
-        return CLI_FAIL;
-    }
-    paths[0] = (cli_path){mpath, "the machine", 0};
-    paths[1] = (cli_path){a->workload ? NULL : a->kernel, "the kernel", 0};
-    paths[2] = (cli_path){a->out_path, "-o", 1};
-    for (size_t i = 0; i < tr->nfiles; i++)
-        paths[3 + i] = (cli_path){tr->files[i], "a trace", 0};
-    int rc = cli_check_paths(CMD, paths, n);
-    free(paths);
-    return rc;
-}
-
 static int run_checked(const mwp_args *a, const char *mpath)
 {
     hamm_mwp_sweep sweep = {0};
@@ -438,8 +475,6 @@ static int run_checked(const mwp_args *a, const char *mpath)
         if (hamm_mwp_trace_files(a->trace.given, a->trace.ngiven, &e, &err) != HAMM_OK)
             rc = cli_report(&err);
     }
-    if (rc == CLI_OK)
-        rc = check_paths(a, mpath, &e);
     if (rc == CLI_OK)
         rc = run_model(a, mpath, a->sweep ? &sweep : NULL, &e);
     hamm_mwp_efficiency_free(&e);

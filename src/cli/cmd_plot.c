@@ -138,7 +138,8 @@ int cmd_plot(int argc, char **argv)
         return cli_usage("plot", "needs exactly one JSON file");
     if (!dir)
         return cli_usage("plot", "needs -o DIR, the directory to write");
-    if (cli_check_paths("plot", &(cli_path){argv[optind], "the JSON result", 0}, 1) != CLI_OK)
+    if (cli_check_paths("plot", &(cli_path){argv[optind], "the JSON result", 0}, 1,
+                        NULL) != CLI_OK)
         return CLI_FAIL;
     return run(argv[optind], dir, &o, cmdline);
 }

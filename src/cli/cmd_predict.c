@@ -185,11 +185,11 @@ int cmd_predict(int argc, char **argv)
     int rc = parse_args(argc, argv, &o, &path);
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
-    cli_path paths[] = {{path, "the input trace", 0}, {o.out_path, "-o", 1}};
-    if ((rc = cli_check_paths("predict", paths, 2)) != CLI_OK)
-        return rc;
     hamm_system_config cfg;
     if ((rc = cli_load_model(&o.in, &cfg)) != CLI_OK)
+        return rc;
+    cli_path paths[] = {{path, "the input trace", 0}, {o.out_path, "-o", 1}};
+    if ((rc = cli_check_with_model("predict", paths, 2, &cfg)) != CLI_OK)
         return rc;
     hamm_error err;
     hamm_error_clear(&err);

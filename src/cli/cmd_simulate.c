@@ -247,12 +247,12 @@ int cmd_simulate(int argc, char **argv)
                           .log_path = o.log_path, .policy = o.has_policy ? &o.policy : NULL};
         return cli_gpu_simulate(&g);
     }
-    cli_path paths[] = {
-        {path, "the input trace", 0}, {o.out_path, "-o", 1}, {o.log_path, "--command-log", 1}};
-    if ((rc = cli_check_paths("simulate", paths, 3)) != CLI_OK)
-        return rc;
     hamm_engine_params ep = {.replay = o.replay, .rate = o.rate, .refresh = !o.no_refresh};
     if ((rc = cli_load_model(&o.in, &ep.cfg)) != CLI_OK)
+        return rc;
+    cli_path paths[] = {
+        {path, "the input trace", 0}, {o.out_path, "-o", 1}, {o.log_path, "--command-log", 1}};
+    if ((rc = cli_check_with_model("simulate", paths, 3, &ep.cfg)) != CLI_OK)
         return rc;
     hamm_error err;
     hamm_error_clear(&err);

@@ -105,20 +105,18 @@ static char *stats_json(const hamm_report_input *in, const void *data)
 }
 
 /* Read the trace, then write its statistics. */
-static int run(const char *path, const char *out_path, int json, const cli_trace_opts *o)
+static int run(const char *path, const char *out_path, int json, const cli_trace_opts *o,
+               const hamm_system_config *cfg)
 {
-    hamm_system_config cfg;
-    int rc = cli_load_model(o, &cfg);
-    if (rc != CLI_OK)
-        return rc;
+    int rc = CLI_OK;
     hamm_error err;
     hamm_error_clear(&err);
     hamm_addrmap *map = NULL;
     hamm_stats *st = NULL;
     hamm_trace_reader *r = NULL;
     hamm_capacity cap;
-    cli_capacity_init(&cap, &cfg);
-    if (hamm_config_addrmap(&cfg, &map, &err) != HAMM_OK ||
+    cli_capacity_init(&cap, cfg);
+    if (hamm_config_addrmap(cfg, &map, &err) != HAMM_OK ||
         hamm_stats_new(&st, map, &err) != HAMM_OK ||
         hamm_trace_reader_open(&r, path, &o->trace, &err) != HAMM_OK ||
         cli_stream(r, &cap, add_batch, st, &err) != HAMM_OK) {
@@ -126,7 +124,7 @@ static int run(const char *path, const char *out_path, int json, const cli_trace
     } else {
         cli_report_skipped(r);
         cli_report_capacity(&cap);
-        cli_result res = {path, r, &cfg, hamm_stats_result(st), o, &cap};
+        cli_result res = {path, r, cfg, hamm_stats_result(st), o, &cap};
         rc = cli_write_result(out_path, json, &res, print_table, stats_json);
     }
     hamm_trace_reader_free(r);
@@ -176,12 +174,16 @@ int cmd_stats(int argc, char **argv)
     if (optind != argc - 1)
         return cli_usage("stats", "needs exactly one TRACE argument");
     const char *path = argv[optind];
-    cli_path paths[] = {{path, "the input trace", 0}, {out_path, "-o", 1}};
-    int rc = cli_check_paths("stats", paths, 2);
     if (co.given && co.nschemes == 0)
         return cli_usage("stats", "--modules, --group, --word-size and --strides go with "
                                   "--conflicts SCHEME");
+    hamm_system_config cfg;
+    cli_path paths[] = {{path, "the input trace", 0}, {out_path, "-o", 1}};
+    int rc = cli_load_model(&o, &cfg);
+    if (rc == CLI_OK)
+        rc = cli_check_with_model("stats", paths, 2, &cfg);
+    json |= cli_wants_json(out_path);
     if (rc == CLI_OK && co.nschemes)
-        return cli_stats_conflicts(path, out_path, json | cli_wants_json(out_path), &o, &co);
-    return rc != CLI_OK ? rc : run(path, out_path, json | cli_wants_json(out_path), &o);
+        return cli_stats_conflicts(path, out_path, json, &o, &cfg, &co);
+    return rc != CLI_OK ? rc : run(path, out_path, json, &o, &cfg);
 }

@@ -252,11 +252,13 @@ int cmd_sweep(int argc, char **argv)
     cli_model_path_init(&models, o.v.model_dirs, o.v.nmodel_dirs);
     cli_path paths[] = {{path, "the suite", 0}, {o.v.out_path, "-o", 1}};
     if (rc == CLI_OK)
-        rc = cli_check_paths("sweep", paths, 2);
+        rc = cli_check_paths("sweep", paths, 2, NULL);
     hamm_error err;
     hamm_error_clear(&err);
     if (rc == CLI_OK && hamm_sweep_suite_load(path, &models.path, &s, &err) != HAMM_OK)
         rc = cli_report(&err);
+    if (rc == CLI_OK) /* and every file the suite names */
+        rc = cli_check_paths("sweep", paths, 2, hamm_suite_inputs(s));
     if (rc == CLI_OK)
         rc = o.emit_dir ? emit(&o, s) : run_sweep(&o, s);
     hamm_suite_free(s);

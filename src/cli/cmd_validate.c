@@ -80,7 +80,7 @@ int cmd_validate(int argc, char **argv)
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
     cli_path paths[] = {{path, "the suite", 0}, {o.out_path, "-o", 1}};
-    if ((rc = cli_check_paths("validate", paths, 2)) != CLI_OK)
+    if ((rc = cli_check_paths("validate", paths, 2, NULL)) != CLI_OK)
         return rc;
     hamm_error err;
     hamm_error_clear(&err);
@@ -89,9 +89,10 @@ int cmd_validate(int argc, char **argv)
     cli_model_path_init(&models, o.model_dirs, o.nmodel_dirs);
     if (hamm_suite_load(path, &models.path, &s, &err) != HAMM_OK)
         return cli_report(&err);
-    cli_outfile out;
+    cli_outfile out = {0};
     json_t *doc = NULL;
-    if ((rc = cli_outfile_open(&out, o.out_path, 0)) == CLI_OK &&
+    if ((rc = cli_check_paths("validate", paths, 2, hamm_suite_inputs(s))) == CLI_OK &&
+        (rc = cli_outfile_open(&out, o.out_path, 0)) == CLI_OK &&
         (rc = cli_validate_run(s, o.sets, o.nsets, o.jobs, "validate", &doc)) == CLI_OK) {
         rc = cli_validate_print(out.fp, o.mode, doc);
         rc = rc == CLI_OK ? cli_outfile_commit(&out) : rc;

@@ -1,6 +1,8 @@
 /* out_path.c - where an output really lands, and the checks made on the paths a command
  * reads and writes before it does any work: no output is a directory, and no output
- * names an input or another output (writing it would destroy what is read or written). */
+ * names an input or another output (writing it would destroy what is read or written):
+ * the inputs named on the command line, and every file the loads read (hamm_input_set:
+ * a model's files, a suite's, a recording's, a sweep's results). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <limits.h>
@@ -91,14 +93,22 @@ static void resolved_name(const char *path, char *out, size_t size)
         snprintf(out, size, "%s/%s", real, base);
 }
 
-/* 1 when writing `a` would write over the regular file `b` is, or will be, named by. */
-static int same_file(const char *a, const char *b)
+/* stat of `path`, or of standard input for the input "-". */
+static int stat_input(const char *path, struct stat *st)
 {
-    if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+    return strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, st) : stat(path, st);
+}
+
+/* 1 when writing the output `a` would write over the regular file that `b` (an input
+ * when `b_input`: "-" is then standard input) is, or will be, named by. */
+static int same_file(const char *a, const char *b, int b_input)
+{
+    int b_stdin = b && strcmp(b, "-") == 0;
+    if (!a || !b || strcmp(a, "-") == 0 || (b_stdin && !b_input))
         return 0;
     struct stat sa, sb;
-    int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
-    if (ea || eb) /* devices and FIFOs may be read and written by many */
+    int ea = stat(a, &sa) == 0, eb = stat_input(b, &sb) == 0;
+    if (ea || eb || b_stdin) /* devices and FIFOs may be read and written by many */
         return ea && eb && S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev &&
                sa.st_ino == sb.st_ino;
     char ra[PATH_MAX + 256], rb[PATH_MAX + 256];
@@ -107,7 +117,25 @@ static int same_file(const char *a, const char *b)
     return strcmp(ra, rb) == 0;
 }
 
-int cli_check_paths(const char *cmd, const cli_path *paths, size_t n)
+/* Output i against every input of `paths`, the outputs before it and the files `read`. */
+static int check_output(const char *cmd, const cli_path *paths, size_t n, size_t i,
+                        const hamm_input_set *read)
+{
+    const cli_path *p = &paths[i];
+    for (size_t j = 0; j < n; j++)
+        if (j != i && (j < i || !paths[j].output) &&
+            same_file(p->path, paths[j].path, !paths[j].output))
+            return cli_usage(cmd, "%s and %s name the same file (%s)", p->what, paths[j].what,
+                             p->path);
+    for (size_t j = 0; j < hamm_input_set_count(read); j++)
+        if (same_file(p->path, hamm_input_set_path(read, j), 1))
+            return cli_usage(cmd, "%s and %s name the same file (%s)", p->what,
+                             hamm_input_set_what(read, j), p->path);
+    return CLI_OK;
+}
+
+int cli_check_paths(const char *cmd, const cli_path *paths, size_t n,
+                    const hamm_input_set *read)
 {
     for (size_t i = 0; i < n; i++) {
         const cli_path *p = &paths[i];
@@ -117,10 +145,26 @@ int cli_check_paths(const char *cmd, const cli_path *paths, size_t n)
             fprintf(stderr, "hamm: %s: %s is a directory, not a file\n", p->path, p->what);
             return CLI_FAIL;
         }
-        for (size_t j = 0; p->output && j < n; j++)
-            if (j != i && (j < i || !paths[j].output) && same_file(p->path, paths[j].path))
-                return cli_usage(cmd, "%s and %s name the same file (%s)", p->what,
-                                 paths[j].what, p->path);
     }
+    for (size_t i = 0; i < n; i++)
+        if (paths[i].output && check_output(cmd, paths, n, i, read) != CLI_OK)
+            return CLI_USAGE;
     return CLI_OK;
+}
+
+int cli_check_with_model(const char *cmd, const cli_path *paths, size_t n,
+                         const hamm_system_config *cfg)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_input_set *read = hamm_input_set_new();
+    if (!read) {
+        fprintf(stderr, "hamm: out of memory\n");
+        return CLI_FAIL;
+    }
+    int rc = hamm_config_inputs(cfg, read, &err) == HAMM_OK
+                 ? cli_check_paths(cmd, paths, n, read)
+                 : cli_report(&err);
+    hamm_input_set_free(read);
+    return rc;
 }

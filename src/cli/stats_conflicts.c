@@ -170,13 +170,11 @@ static void print_table(FILE *out, const cli_result *res)
 }
 
 int cli_stats_conflicts(const char *path, const char *out_path, int json,
-                        const cli_trace_opts *o, const cli_conflicts_opts *c)
+                        const cli_trace_opts *o, const hamm_system_config *cfg,
+                        const cli_conflicts_opts *c)
 {
     run_data d = {{NULL}, 0, c->max_stride};
     int rc = make(c, &d);
-    hamm_system_config cfg;
-    if (rc == CLI_OK)
-        rc = cli_load_model(o, &cfg);
     hamm_trace_reader *r = NULL;
     if (rc == CLI_OK) {
         hamm_error err;
@@ -186,7 +184,7 @@ int cli_stats_conflicts(const char *path, const char *out_path, int json,
             rc = cli_report(&err);
         } else {
             cli_report_skipped(r);
-            cli_result res = {path, r, &cfg, &d, o, NULL};
+            cli_result res = {path, r, cfg, &d, o, NULL};
             rc = cli_write_result(out_path, json, &res, print_table, conflicts_json);
         }
     }

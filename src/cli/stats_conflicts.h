@@ -35,8 +35,10 @@ enum { CLI_OPT_CONFLICTS = 300, CLI_OPT_MODULES, CLI_OPT_GROUP, CLI_OPT_WORD, CL
         {"word-size", required_argument, NULL, CLI_OPT_WORD},                                 \
         {"strides", required_argument, NULL, CLI_OPT_STRIDES}
 
-/* Read the trace and write its conflict analysis under each scheme. */
+/* Read the trace and write its conflict analysis under each scheme (the model `cfg`
+ * named in the result). */
 int cli_stats_conflicts(const char *path, const char *out_path, int json,
-                        const cli_trace_opts *o, const cli_conflicts_opts *c);
+                        const cli_trace_opts *o, const hamm_system_config *cfg,
+                        const cli_conflicts_opts *c);
 
 #endif

@@ -134,3 +134,27 @@ size_t hamm_error_format(const hamm_error *err, char *buf, size_t size)
         len = snprintf(buf, size, "%s%s%s", where, n ? " " : "", text);
     return len < 0 ? 0 : (size_t)len;
 }
+
+int hamm_error_is_about(const hamm_error *err, const char *path)
+{
+    char tail[sizeof err->source];
+    copy_tail(tail, sizeof tail, path);
+    return strcmp(err->source, tail) == 0;
+}
+
+#define HIDDEN "[not shown: a file named by an input file, not on the command line]"
+
+void hamm_error_hide_text(hamm_error *err)
+{
+    static const char hidden[] = HIDDEN;
+    size_t keep = strcspn(err->text, "'\"");
+    if (!err->line || err->status == HAMM_ERR_CONFIG || !err->text[keep])
+        return; /* quotes no line, or hidden already */
+    if (keep > sizeof err->text - sizeof hidden - 1)
+        keep = sizeof err->text - sizeof hidden - 1; /* the note is whole */
+    while (keep > 0 && strchr(" ,:;", err->text[keep - 1]))
+        keep--;
+    if (keep)
+        err->text[keep++] = ' ';
+    memcpy(err->text + keep, hidden, sizeof hidden);
+}

@@ -94,6 +94,17 @@ static int beside(const char *base, const char *name, char *out, size_t size)
     return n >= 0 && (size_t)n < size;
 }
 
+hamm_status hamm_config_inputs(const hamm_system_config *cfg, hamm_input_set *set,
+                               hamm_error *err)
+{
+    hamm_status st = HAMM_OK;
+    if (cfg->source[0])
+        st = hamm_input_set_add(set, cfg->source, "the system model", err);
+    if (st == HAMM_OK && cfg->dram_source[0])
+        st = hamm_input_set_add(set, cfg->dram_source, "the DRAM model", err);
+    return st;
+}
+
 int hamm_config_gpu_path(const hamm_system_config *cfg, char *out, size_t size)
 {
     return cfg->gpu[0] && beside(cfg->source, cfg->gpu, out, size);
@@ -114,6 +125,12 @@ static hamm_status locate_dram(struct load *ld, const char *name)
     return HAMM_OK;
 }
 
+/* `path` fits hamm_system_config's record of it. */
+static int path_fits(const char *path)
+{
+    return strlen(path) < sizeof ((hamm_system_config *)0)->dram_source;
+}
+
 /* The DRAM model's tree: inline, or read from its file (whose errors then name it). */
 static hamm_status resolve_dram(struct load *ld, json_t **root, hamm_error *err)
 {
@@ -129,6 +146,8 @@ static hamm_status resolve_dram(struct load *ld, json_t **root, hamm_error *err)
     hamm_status st = locate_dram(ld, json_string_value(v));
     if (st != HAMM_OK)
         return st;
+    if (!path_fits(ld->dram_path))
+        return json_read_fail(&ld->sys_reader, DRAM_KEY, "the DRAM model's path is too long");
     hamm_error local;
     hamm_error_clear(&local);
     st = read_json(ld->dram_path, &ld->dram_file, &local);

@@ -96,9 +96,8 @@ static hamm_status derive_recording(const char *path, const char *sel, const ham
                                     hamm_mwp_derived *d, gpu_kernel_info *info,
                                     hamm_error *err)
 {
-    size_t n = strlen(path);
     d->recording = 1;
-    if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
+    if (workload_is_kernel_file(path)) {
         d->kernels = 1;
         hamm_status st = derive_traceg(path, m, d, info, err);
         if (st == HAMM_OK && sel && strcmp(sel, "0") != 0 && strcmp(sel, info->name) != 0)

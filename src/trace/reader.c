@@ -243,6 +243,8 @@ static hamm_status read_text(hamm_trace_reader *r, hamm_request *reqs, size_t ca
         hamm_error_clear(&line_err);
         st = r->fmt->parse(&ctx, l, &line_err);
         if (st != HAMM_OK) {
+            if (r->opts.hide_text) /* a line's error is where the reader quotes its text */
+                hamm_error_hide_text(&line_err);
             if ((st = bad_line(r, &line_err, err)) != HAMM_OK)
                 return st;
             continue;

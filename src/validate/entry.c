@@ -30,7 +30,7 @@ static hamm_status open_all(const hamm_suite *s, size_t e, int prefetch, entry_r
     p.arrivals = en->replay == HAMM_REPLAY_TIMED; /* what the engine's queue sees */
     hamm_engine_params ep = {.cfg = st->cfg, .replay = en->replay, .refresh = 1};
     hamm_trace_options to = {.format = en->format, .request_size = en->request_size,
-                             .prefetch = prefetch};
+                             .prefetch = prefetch, .hide_text = 1}; /* the suite named it */
     if ((rc = hamm_dram_model_new(&st->model, &p, st->map, s->heuristics, err)) != HAMM_OK ||
         (rc = hamm_engine_new(&st->engine, &ep, st->map, NULL, NULL, err)) != HAMM_OK)
         return rc;

@@ -71,6 +71,7 @@ static void blame(const xpool *p, size_t r, hamm_error *err)
     const suite_experiment *x = &p->s->experiments[p->index];
     size_t c = r % x->nconfigs, w = r / x->nconfigs % x->nworkloads;
     size_t k = r / x->nconfigs / x->nworkloads;
+    suite_hide_named(p->s, err);
     char text[2048], at[160] = "";
     if (x->x_key)
         snprintf(at, sizeof at, ", %.60s=%.60s", x->x_key, x->x_values[k]);

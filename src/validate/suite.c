@@ -111,9 +111,10 @@ static hamm_status parse_top(hamm_suite *s, json_t *root, json_reader *r)
     /* a suite of experiments alone needs no entries: `hamm report` draws them */
     if ((entries || !experiments) && (st = suite_parse_entries(s, entries, r)) != HAMM_OK)
         return st;
-    if ((st = suite_parse_sweeps(s, json_object_get(root, "sweeps"), r)) != HAMM_OK)
+    if ((st = suite_parse_sweeps(s, json_object_get(root, "sweeps"), r)) != HAMM_OK ||
+        (st = suite_parse_experiments(s, experiments, r)) != HAMM_OK)
         return st;
-    return suite_parse_experiments(s, experiments, r);
+    return suite_add_parts(s, r);
 }
 
 hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, hamm_suite **out,
@@ -123,8 +124,9 @@ hamm_status hamm_suite_load(const char *path, const hamm_model_path *models, ham
     hamm_suite *s = calloc(1, sizeof *s);
     if (s)
         s->models = models;
-    if (!s || !(s->path = suite_dup(path))) {
-        free(s);
+    if (!s || !(s->path = suite_dup(path)) || !(s->inputs = hamm_input_set_new()) ||
+        hamm_input_set_add(s->inputs, path, "the suite", NULL) != HAMM_OK) {
+        hamm_suite_free(s);
         return hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(path), NULL, "out of memory");
     }
     json_t *root = NULL;
@@ -166,6 +168,7 @@ void hamm_suite_free(hamm_suite *s)
     suite_free_experiments(s);
     free(s->name);
     free(s->path);
+    hamm_input_set_free(s->inputs);
     free(s);
 }
 

@@ -71,6 +71,7 @@ typedef struct suite_experiment {
 
 struct hamm_suite {
     char *path;
+    hamm_input_set *inputs; /* every file the suite names, as the load finds them */
     const hamm_model_path *models; /* the caller's, where model names are looked up */
     char *name;
     unsigned heuristics; /* bit set of (1u << hamm_heuristic) */
@@ -87,6 +88,24 @@ struct hamm_suite {
 char *suite_dup(const char *t);
 char *suite_resolve(const hamm_suite *s, const char *rel);
 int suite_valid_name(const char *n);
+
+/* Leave the text of a file the suite named out of an error about it (README, "What is
+ * confined"): not an error about the suite itself, nor about a --set of the caller. */
+void suite_hide_named(const hamm_suite *s, hamm_error *err);
+
+/* Add what `path` (a file the suite names, "the suite's trace") is into the suite's
+ * inputs; or a workload's files (hamm_workload_inputs), or a system model's
+ * (hamm_config_inputs) with the GPU model a workload runs on.  Errors go to the reader,
+ * at its child `key`, naming the file (its text left out). */
+hamm_status suite_add_input(hamm_suite *s, const char *path, const char *what, json_reader *r);
+hamm_status suite_add_workload(hamm_suite *s, const char *path, const char *key,
+                               json_reader *r);
+hamm_status suite_add_model(hamm_suite *s, const hamm_system_config *cfg, int with_gpu,
+                            json_reader *r);
+
+/* After the suite's parts are read: each experiment's models and workloads, and each
+ * sweep's suite, into the suite's inputs. */
+hamm_status suite_add_parts(hamm_suite *s, json_reader *r);
 
 /* A model the suite names (a "model", an experiment's "gpu", an MWP entry's "machine"):
  * a file name (hamm_model_names_file) relative to the suite, else a name looked up in the

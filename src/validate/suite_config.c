@@ -10,6 +10,7 @@
 
 hamm_status suite_blame(const hamm_suite *s, size_t e, hamm_error *err)
 {
+    suite_hide_named(s, err);
     char text[1024];
     int n = snprintf(text, sizeof text, "%s (suite %s, entries[%zu] '%s')", err->text,
                      s->path, e, s->entries[e].name);

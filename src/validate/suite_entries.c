@@ -127,7 +127,7 @@ static int model_checked(const hamm_suite *s, size_t i)
 
 /* The MWP/CWP machine: a path relative to the suite (its loader names what is wrong with
  * it), or a name in mwp/ of the model path; loaded now, with the reader at "machine". */
-static hamm_status load_machine(const hamm_suite *s, suite_entry *e, json_reader *r)
+static hamm_status load_machine(hamm_suite *s, suite_entry *e, json_reader *r)
 {
     hamm_status st = suite_find_model(s, HAMM_MODEL_MWP_MACHINE, e->mwp_machine,
                                       &e->mwp_machine_path);
@@ -139,14 +139,14 @@ static hamm_status load_machine(const hamm_suite *s, suite_entry *e, json_reader
     hamm_error sub;
     hamm_error_clear(&sub);
     if (hamm_mwp_load_machine(&e->machine, e->mwp_machine_path, &sub) == HAMM_OK)
-        return HAMM_OK;
+        return suite_add_input(s, e->mwp_machine_path, "the MWP machine", r);
     return json_read_fail(r, NULL, "%s: %s%s%s", e->mwp_machine_path, sub.field,
                           sub.field[0] ? ": " : "", sub.text);
 }
 
 /* The "mwp" object, {"workload", "machine", "issue_bound", "queueing", "group"}, with the
  * reader at it (docs/MWP.md, "Validation"); *workload is the workload as written. */
-static hamm_status parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
+static hamm_status parse_mwp(hamm_suite *s, suite_entry *e, json_t *mwp,
                              const char **workload, json_reader *r)
 {
     const char *machine, *group;
@@ -182,7 +182,7 @@ static hamm_status parse_mwp(const hamm_suite *s, suite_entry *e, json_t *mwp,
 
 /* "trace", "workload" (a kernel description or an Accel-Sim recording run on the GPU
  * engine) or "mwp": exactly one; *path is the trace or workload as written. */
-static hamm_status parse_source(const hamm_suite *s, suite_entry *e, json_t *obj,
+static hamm_status parse_source(hamm_suite *s, suite_entry *e, json_t *obj,
                                 const char **path, json_reader *r)
 {
     const char *trace, *workload;
@@ -260,6 +260,15 @@ static hamm_status parse_members(hamm_suite *s, size_t i, json_t *obj, json_read
     return HAMM_OK;
 }
 
+/* The entry's trace, or its workload's files, into the suite's inputs. */
+static hamm_status add_source(hamm_suite *s, const suite_entry *e, json_reader *r)
+{
+    if (!e->workload)
+        return suite_add_input(s, e->trace_path, "the suite's trace", r);
+    return suite_add_workload(s, e->trace_path, e->mwp_machine ? "mwp.workload" : "workload",
+                              r);
+}
+
 static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, json_reader *r)
 {
     if (!json_is_object(obj))
@@ -269,17 +278,18 @@ static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, json_reader
     if (st == HAMM_OK)
         st = check_trace(e, r);
     if (st == HAMM_OK)
+        st = add_source(s, e, r);
+    if (st == HAMM_OK)
         st = find_model(s, e, r);
-    if (st != HAMM_OK)
-        return st;
+    if (st != HAMM_OK || (!e->workload && model_checked(s, i)))
+        return st; /* an earlier entry loaded this model, and recorded its files */
     hamm_system_config cfg;
-    if (e->workload) /* its system model must name a GPU model */
-        return suite_entry_config(s, i, NULL, 0, &cfg, r->err) != HAMM_OK ? r->err->status
-               : cfg.gpu[0] ? HAMM_OK
-                            : json_read_fail(r, "model", "the system model '%s' names no GPU "
-                                             "model (its \"gpu\" key), which a \"workload\" "
-                                             "needs", e->model);
-    return model_checked(s, i) ? HAMM_OK : suite_entry_config(s, i, NULL, 0, &cfg, r->err);
+    if (suite_entry_config(s, i, NULL, 0, &cfg, r->err) != HAMM_OK)
+        return r->err->status;
+    if (e->workload && !cfg.gpu[0]) /* its system model must name a GPU model */
+        return json_read_fail(r, "model", "the system model '%s' names no GPU model (its "
+                                          "\"gpu\" key), which a \"workload\" needs", e->model);
+    return suite_add_model(s, &cfg, e->workload, r);
 }
 
 hamm_status suite_parse_entries(hamm_suite *s, json_t *entries, json_reader *r)

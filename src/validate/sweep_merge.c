@@ -79,6 +79,14 @@ static hamm_status result_fault(const char *path, const json_t *doc, const json_
                : HAMM_OK;
 }
 
+/* Whether the plan's `name` for a result is a plain file name of the jobs directory: no
+ * '/', not "." or "..", so that a plan names nothing outside it. */
+static int plain_name(const char *name)
+{
+    return name && name[0] && !strchr(name, '/') && strcmp(name, ".") != 0 &&
+           strcmp(name, "..") != 0;
+}
+
 /* The result of point i of the plan, or NULL after telling `problem` why (*missing set
  * when there is none); `first` is the first result loaded (NULL: none yet), which every
  * other must agree with. */
@@ -93,7 +101,7 @@ static json_t *load_point(const char *dir, const json_t *plan, size_t i, const j
     hamm_error why;
     hamm_error_clear(&why);
     json_t *doc = NULL;
-    if (!name || strchr(name, '/'))
+    if (!plain_name(name))
         hamm_error_at(&why, HAMM_ERR_FORMAT, HAMM_IN(path), NULL,
                       "not a " HAMM_VALIDATE_SCHEMA " result: the plan names no file of "
                       "its directory");
@@ -160,6 +168,27 @@ hamm_status hamm_sweep_merge(const char *dir, hamm_sweep_problem_fn problem, voi
         st = hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     else if (st != HAMM_OK)
         json_decref(points);
+    json_decref(plan);
+    return st;
+}
+
+hamm_status hamm_sweep_merge_inputs(const char *dir, hamm_input_set *set, hamm_error *err)
+{
+    json_t *plan = load_plan(dir, err);
+    if (!plan)
+        return err->status;
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", dir, HAMM_SWEEP_PLAN_FILE);
+    hamm_status st = hamm_input_set_add(set, path, "the sweep's plan", err);
+    size_t i;
+    json_t *pt;
+    json_array_foreach(json_object_get(plan, "points"), i, pt) {
+        const char *name = json_string_value(json_object_get(pt, "output"));
+        if (st != HAMM_OK || !plain_name(name))
+            continue; /* the merge names a bad one */
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        st = hamm_input_set_add(set, path, "a point's result", err);
+    }
     json_decref(plan);
     return st;
 }

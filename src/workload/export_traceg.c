@@ -61,8 +61,7 @@ static hamm_status from_traceg_file(const char *file, size_t id, export_to *to,
 static hamm_status from_recording(const char *path, export_to *to, size_t *kernels,
                                   hamm_error *err)
 {
-    size_t n = strlen(path);
-    if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
+    if (workload_is_kernel_file(path)) {
         hamm_status st = from_traceg_file(path, 1, to, err);
         *kernels = st == HAMM_OK;
         return st;

@@ -17,6 +17,12 @@ int workload_is_recording(const char *path)
     return (n >= 2 && strcmp(path + n - 2, ".g") == 0) || strstr(path, ".traceg") != NULL;
 }
 
+int workload_is_kernel_file(const char *path)
+{
+    size_t n = strlen(path);
+    return strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0);
+}
+
 static hamm_status run_traceg_file(hamm_gpu *g, const char *path, hamm_error *err)
 {
     gpu_traceg *t = NULL;
@@ -32,8 +38,7 @@ static hamm_status run_traceg_file(hamm_gpu *g, const char *path, hamm_error *er
 static hamm_status run_recording(hamm_gpu *g, const char *path, size_t *kernels,
                                  hamm_error *err)
 {
-    size_t n = strlen(path);
-    if (strstr(path, ".traceg") && !(n >= 2 && strcmp(path + n - 2, ".g") == 0)) {
+    if (workload_is_kernel_file(path)) {
         *kernels = 1;
         return run_traceg_file(g, path, err);
     }

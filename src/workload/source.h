@@ -16,5 +16,8 @@ void workload_source(const hamm_workload *wl, size_t k, gpu_kernel_source *out);
 /* Whether `path` is an Accel-Sim recording (a directory, a kernelslist.g, a .traceg)
  * rather than a kernel description (run.c). */
 int workload_is_recording(const char *path);
+/* Whether the recording `path` is one kernel file (a .traceg, compressed or not) rather
+ * than a directory or its kernelslist.g. */
+int workload_is_kernel_file(const char *path);
 
 #endif

@@ -21,8 +21,11 @@ typedef struct gpu_traceg_list gpu_traceg_list;
 
 /* Read `path`'s kernelslist.g (`path` is the recording's directory, or the list file
  * itself).  Each kernel file is looked for as named, then with .gz, .zst and .xz
- * appended; one that is missing is an error at its line of the list. */
+ * appended; one that is missing, or that lies outside the list's directory (an absolute
+ * name, a '..' above it, a link out of it), is an error at its line of the list. */
 hamm_status gpu_traceg_list_open(const char *path, gpu_traceg_list **out, hamm_error *err);
+/* The list file read ("DIR/kernelslist.g", or `path` as given). */
+const char *gpu_traceg_list_file(const gpu_traceg_list *l);
 size_t gpu_traceg_list_count(const gpu_traceg_list *l);
 /* Kernel i's file, as found (0 <= i < count). */
 const char *gpu_traceg_list_kernel(const gpu_traceg_list *l, size_t i);

@@ -2,6 +2,9 @@
  * Each line is a kernel file name (relative to the list's directory) or a memory copy
  * ("MemcpyHtoD,0xADDR,BYTES", any "Memcpy" line), which the engine does not replay; a
  * host-to-device copy must still be one Accel-Sim can read. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 #define LIST_LINE_MAX (64u * 1024u)
 
 struct gpu_traceg_list {
+    char *file;    /* the list file */
     char **kernel; /* kernel files, as found */
     size_t n, cap;
 };
@@ -56,6 +60,45 @@ static hamm_status find_kernel(const char *dir, scan_token name, char **found, h
         free(p);
     }
     return HAMM_OK;
+}
+
+/* Whether `name` (relative) stays in its directory, read as written: no ".." climbs
+ * above where it starts. */
+static int stays_inside(scan_token name)
+{
+    long depth = 0;
+    for (size_t i = 0; i < name.len;) {
+        size_t j = i;
+        while (j < name.len && name.p[j] != '/')
+            j++;
+        if (j - i == 2 && name.p[i] == '.' && name.p[i + 1] == '.')
+            depth--;
+        else if (j > i && !(j - i == 1 && name.p[i] == '.'))
+            depth++;
+        if (depth < 0)
+            return 0;
+        i = j + 1;
+    }
+    return 1;
+}
+
+/* Whether the file `found` is, links resolved, inside the directory `real_dir` (itself
+ * resolved). */
+static int resolves_inside(const char *found, const char *real_dir)
+{
+    char real[PATH_MAX];
+    size_t n = strlen(real_dir);
+    return realpath(found, real) && strncmp(real, real_dir, n) == 0 &&
+           (real[n] == '/' || (n == 1 && real_dir[0] == '/'));
+}
+
+/* A kernel file named outside the recording: an error at its line of the list. */
+static hamm_status outside(hamm_pos at, scan_token name, hamm_error *err)
+{
+    return hamm_error_at(err, HAMM_ERR_PARSE, at, "kernel file",
+                         "'%.*s' is not inside the recording's directory: a kernel file is "
+                         "named relative to it, with no absolute path, no .. above it and "
+                         "no link out of it", (int)(name.len > 100 ? 100 : name.len), name.p);
 }
 
 static int blank(char c)
@@ -100,9 +143,10 @@ static hamm_status copy_line(scan_line line, hamm_pos at, hamm_error *err)
                          "count decimal), not '%.*s'", (int)(len > 60 ? 60 : len), line.p);
 }
 
-/* One line of the list: skipped, or one more kernel. */
-static hamm_status list_line(gpu_traceg_list *l, const char *dir, const line_reader *lr,
-                             scan_line line, hamm_error *err)
+/* One line of the list: skipped, or one more kernel, which must lie inside `real_dir`,
+ * the list's directory resolved. */
+static hamm_status list_line(gpu_traceg_list *l, const char *dir, const char *real_dir,
+                             const line_reader *lr, scan_line line, hamm_error *err)
 {
     scan_token name, extra;
     hamm_pos at = HAMM_AT_LINE(lr->source, lr->line);
@@ -117,6 +161,8 @@ static hamm_status list_line(gpu_traceg_list *l, const char *dir, const line_rea
         return hamm_error_at(err, HAMM_ERR_PARSE, at, "kernel file",
                              "expected one file name, found more: '%.*s'",
                              (int)(extra.len > 40 ? 40 : extra.len), extra.p);
+    if (name.p[0] == '/' || !stays_inside(name))
+        return outside(at, name, err);
     if (hamm_grow((void **)&l->kernel, &l->cap, l->n + 1, sizeof *l->kernel) != 0)
         return hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
     hamm_status st = find_kernel(dir, name, &l->kernel[l->n], err);
@@ -127,7 +173,8 @@ static hamm_status list_line(gpu_traceg_list *l, const char *dir, const line_rea
                              "'%.*s' is missing (looked for it in '%s', also with .gz, .zst "
                              "and .xz)", (int)(name.len > 100 ? 100 : name.len), name.p,
                              dir[0] ? dir : ".");
-    l->n++;
+    if (!resolves_inside(l->kernel[l->n++], real_dir)) /* counted: freed with the list */
+        return outside(at, name, err);
     return HAMM_OK;
 }
 
@@ -138,11 +185,14 @@ static hamm_status read_list(gpu_traceg_list *l, const char *list, const char *d
     line_reader lr = {0};
     const char *start, *end;
     int got = 1;
+    char real_dir[PATH_MAX];
     hamm_status st = hamm_input_open(&in, list, err);
+    if (st == HAMM_OK && !realpath(dir[0] ? dir : ".", real_dir))
+        st = hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(dir), NULL, "%s", strerror(errno));
     if (st == HAMM_OK)
         st = lines_init(&lr, in, LIST_LINE_MAX, err);
     while (st == HAMM_OK && (st = lines_next(&lr, &start, &end, &got, err)) == HAMM_OK && got)
-        st = list_line(l, dir, &lr, (scan_line){start, end}, err);
+        st = list_line(l, dir, real_dir, &lr, (scan_line){start, end}, err);
     if (st == HAMM_OK && l->n == 0)
         st = hamm_error_at(err, HAMM_ERR_EMPTY, HAMM_IN(list), "kernel file",
                            "names no kernel file");
@@ -168,13 +218,21 @@ hamm_status gpu_traceg_list_open(const char *path, gpu_traceg_list **out, hamm_e
     if (st == HAMM_OK)
         st = read_list(l, list, dir, err);
     free(dir);
-    free(list);
+    if (l)
+        l->file = list;
+    else
+        free(list);
     if (st != HAMM_OK) {
         gpu_traceg_list_free(l);
         return st;
     }
     *out = l;
     return HAMM_OK;
+}
+
+const char *gpu_traceg_list_file(const gpu_traceg_list *l)
+{
+    return l->file;
 }
 
 size_t gpu_traceg_list_count(const gpu_traceg_list *l)
@@ -194,5 +252,6 @@ void gpu_traceg_list_free(gpu_traceg_list *l)
     for (size_t i = 0; i < l->n; i++)
         free(l->kernel[i]);
     free(l->kernel);
+    free(l->file);
     free(l);
 }

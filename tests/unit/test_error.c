@@ -146,6 +146,70 @@ static void every_status_has_a_text(void **state)
     assert_string_equal(hamm_status_text(HAMM_STATUS_COUNT), "unknown status");
 }
 
+/* An error at a line of a trace quotes the line: hidden, it keeps what precedes the quote,
+ * its position and field, and says why. */
+static void hide_text_cuts_a_line_error(void **state)
+{
+    (void)state;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_error_at(&err, HAMM_ERR_PARSE, HAMM_AT("t.txt", 1, 1, 0), "op",
+                  "expected R or W, found 'root:x:0:0'");
+    hamm_error_hide_text(&err);
+    assert_null(strstr(err.text, "root"));
+    assert_non_null(strstr(err.text, "expected R or W, found [not shown"));
+    assert_string_equal(err.field, "op");
+    assert_int_equal(err.line, 1);
+    char once[sizeof err.text];
+    memcpy(once, err.text, sizeof once);
+    hamm_error_hide_text(&err); /* twice: no change */
+    assert_string_equal(err.text, once);
+    hamm_error_clear(&err); /* a missing kernel file named on a line of a list */
+    hamm_error_at(&err, HAMM_ERR_IO, HAMM_AT_LINE("kernelslist.g", 2), "kernel file",
+                  "'secret' is missing");
+    hamm_error_hide_text(&err);
+    assert_null(strstr(err.text, "secret"));
+    assert_int_equal(strncmp(err.text, "[not shown", 10), 0);
+}
+
+/* A model's errors (HAMM_ERR_CONFIG) and errors at no line quote no line: left alone; the
+ * note of a long text stays whole. */
+static void hide_text_leaves_other_errors(void **state)
+{
+    (void)state;
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_error_at(&err, HAMM_ERR_CONFIG, HAMM_AT_LINE("m.json", 3), "scheduler",
+                  "expects one of 'fr-fcfs', 'fcfs'");
+    hamm_error_hide_text(&err);
+    assert_string_equal(err.text, "expects one of 'fr-fcfs', 'fcfs'");
+    hamm_error_clear(&err);
+    hamm_error_at(&err, HAMM_ERR_FORMAT, HAMM_IN("t"), NULL, "see 'hamm help formats'");
+    hamm_error_hide_text(&err);
+    assert_string_equal(err.text, "see 'hamm help formats'");
+    hamm_error_clear(&err);
+    char text[245]; /* a quote late in a text that fills the record */
+    memset(text, 'a', sizeof text - 4);
+    memcpy(text + sizeof text - 4, "'x'", 4);
+    hamm_error_at(&err, HAMM_ERR_PARSE, HAMM_AT_LINE("t", 1), NULL, "%s", text);
+    hamm_error_hide_text(&err);
+    size_t n = strlen(err.text);
+    assert_true(n > 10 && strcmp(err.text + n - 13, "command line]") == 0);
+}
+
+static void is_about_compares_the_kept_tail(void **state)
+{
+    (void)state;
+    char path[600];
+    memset(path, 'd', sizeof path - 1);
+    path[sizeof path - 1] = '\0';
+    hamm_error err;
+    hamm_error_clear(&err);
+    hamm_error_at(&err, HAMM_ERR_IO, HAMM_IN(path), NULL, "x");
+    assert_true(hamm_error_is_about(&err, path));
+    assert_false(hamm_error_is_about(&err, "other"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +223,9 @@ int main(void)
         cmocka_unit_test(setters_without_position_say_none),
         cmocka_unit_test(column_comes_from_the_position),
         cmocka_unit_test(every_status_has_a_text),
+        cmocka_unit_test(hide_text_cuts_a_line_error),
+        cmocka_unit_test(hide_text_leaves_other_errors),
+        cmocka_unit_test(is_about_compares_the_kept_tail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

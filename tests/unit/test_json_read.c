@@ -162,8 +162,9 @@ static void getters(void **state)
     json_decref(obj);
 }
 
-/* Syntax errors keep jansson's line and column (the line alone when asked), a file that
- * cannot be opened is an I/O error, and duplicate keys are refused. */
+/* Syntax errors keep jansson's line and column (the line alone when asked) but not its
+ * excerpt of the text, a file that cannot be opened is an I/O error, and duplicate keys
+ * are refused. */
 static void parser_positions(void **state)
 {
     (void)state;
@@ -180,6 +181,11 @@ static void parser_positions(void **state)
     assert_int_equal(json_parse_text("{\"a\": 1, \"a\": 2}", 16, "t.json", &root, &err),
                      HAMM_ERR_CONFIG);
     assert_non_null(strstr(err.text, "duplicate"));
+    hamm_error_clear(&err); /* jansson's excerpt of the text is left out */
+    assert_int_equal(json_parse_text("root:x:0:0", 10, "t.json", &root, &err),
+                     HAMM_ERR_CONFIG);
+    assert_null(strstr(err.text, "root"));
+    assert_non_null(strstr(err.text, "expected"));
     char path[] = "/tmp/hamm-json-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);

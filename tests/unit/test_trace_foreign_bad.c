@@ -224,6 +224,38 @@ static void skip_bad(void **state)
     }
 }
 
+/* hide_text (a trace an input named): every format's line errors keep their line, column
+ * and field but quote none of the line (those that quote none are left as they are), nor
+ * does the first error --skip-bad kept. */
+static void hide_text(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < COUNT(bad_cases); i++) {
+        const bad_case *c = &bad_cases[i];
+        hamm_trace_options o = {.format = c->format, .hide_text = 1};
+        run_result shown = run(c->text, c->format);
+        run_result r = run_opts(c->text, strlen(c->text), &o, 0, 4096);
+        print_message("bad case %zu: %s", i, c->text);
+        assert_int_equal(r.err.status, HAMM_ERR_PARSE);
+        assert_int_equal(r.err.line, c->line);
+        assert_int_equal(r.err.column, shown.err.column);
+        assert_string_equal(r.err.field, c->field);
+        assert_null(strpbrk(r.err.text, "'\""));
+        if (strpbrk(shown.err.text, "'\"")) /* it quoted the line */
+            assert_non_null(strstr(r.err.text, "[not shown"));
+        else
+            assert_string_equal(r.err.text, shown.err.text);
+        free(r.reqs);
+        free(shown.reqs);
+    }
+    hamm_trace_options o = {.format = HAMM_FORMAT_DRAMSIM3, .skip_bad = 1, .hide_text = 1};
+    const char *text = "0x10 READ 1\n0x20 SECRET 2\n";
+    run_result r = run_opts(text, strlen(text), &o, 0, 4096);
+    assert_int_equal(r.skipped, 1);
+    assert_null(strstr(r.first_skipped.text, "SECRET"));
+    free(r.reqs);
+}
+
 /* Lines that are not the tool's own (NVBit) or not structure (Accel-Sim comments)
  * give nothing; a trace of nothing else is empty. */
 static void nothing_to_read(void **state)
@@ -249,6 +281,7 @@ int main(void)
         cmocka_unit_test(error_columns),
         cmocka_unit_test(skip_bad),
         cmocka_unit_test(nothing_to_read),
+        cmocka_unit_test(hide_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
