@@ -26,6 +26,16 @@ static size_t grew(json_reader *r, size_t old, int n)
     return old;
 }
 
+size_t json_path_enter(char *path, size_t size, const char *key, size_t index)
+{
+    size_t len = strlen(path);
+    if (key)
+        snprintf(path + len, size - len, "%s%s", len ? "." : "", key);
+    else
+        snprintf(path + len, size - len, "[%zu]", index);
+    return len;
+}
+
 size_t json_read_key(json_reader *r, const char *key)
 {
     size_t old = r->plen;

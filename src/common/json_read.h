@@ -35,6 +35,10 @@ void json_reader_init(json_reader *r, const char *source, hamm_error *err);
 size_t json_read_key(json_reader *r, const char *key);
 size_t json_read_index(json_reader *r, size_t i);
 void json_read_pop(json_reader *r, size_t len);
+/* The same on a bare path buffer (for walks that keep no reader): append ".key", or
+ * "[index]" when key is NULL, to path[size], cut at its end; returns the old length,
+ * which path[len] = '\0' restores. */
+size_t json_path_enter(char *path, size_t size, const char *key, size_t index);
 
 /* A model error (HAMM_ERR_CONFIG) at the current path, or at its child `key` when key is
  * not NULL. */

@@ -5,6 +5,7 @@
  * in-flight tables) must not allocate until malloc fails. */
 #include <stdio.h>
 
+#include "common/saturate.h"
 #include "gpu_internal.h"
 
 /* One part of the GPU: `count` of `what` (NULL: one), `each` bytes, sized by `keys`. */
@@ -24,18 +25,6 @@ static void human(uint64_t bytes, char *out, size_t size)
     while (v >= 1024 && u + 1 < sizeof units / sizeof units[0])
         v /= 1024, u++;
     snprintf(out, size, u ? "%.1f %s" : "%.0f %s", v, units[u]);
-}
-
-static uint64_t times(uint64_t a, uint64_t b)
-{
-    uint64_t p;
-    return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
-}
-
-static uint64_t plus(uint64_t a, uint64_t b)
-{
-    uint64_t s;
-    return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
 }
 
 /* The parts of a GPU of p over `channels` channels of `banks` banks each (gpu.c's
@@ -58,10 +47,10 @@ static size_t parts_of(const gpu_params *p, uint32_t channels, uint32_t banks,
          "channels' L2s", p->partition.has_l2 ? channels : 0, gpu_cache_bytes(&p->partition.l2)},
         {"interconnect", "interconnect.input_flits, interconnect.output_flits and "
                          "interconnect.vcs at each of the cores' and channels' ports",
-         NULL, 1, plus(gpu_icnt_bytes(&rq), gpu_icnt_bytes(&rp))},
+         NULL, 1, saturate_add(gpu_icnt_bytes(&rq), gpu_icnt_bytes(&rp))},
         {"cores", "cores x channels x banks (row locality counters)", NULL, 1,
-         plus(gpu_locality_bytes(p->cores * channels, banks),
-              plus(gpu_locality_bytes(channels, banks), gpu_horizontal_bytes(channels, banks)))},
+         saturate_add(gpu_locality_bytes(p->cores * channels, banks),
+              saturate_add(gpu_locality_bytes(channels, banks), gpu_horizontal_bytes(channels, banks)))},
     };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         part[i] = all[i];
@@ -73,7 +62,7 @@ uint64_t gpu_memory_bytes(const gpu_params *p, uint32_t channels, uint32_t banks
     memory_part part[8];
     uint64_t total = 0;
     for (size_t i = 0, n = parts_of(p, channels, banks, part); i < n; i++)
-        total = plus(total, times(part[i].count, part[i].each));
+        total = saturate_add(total, saturate_mul(part[i].count, part[i].each));
     return total;
 }
 
@@ -84,8 +73,8 @@ hamm_status gpu_memory_check(const gpu_params *p, uint32_t channels, uint32_t ba
     size_t n = parts_of(p, channels, banks, part), largest = 0;
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {
-        total = plus(total, times(part[i].count, part[i].each));
-        if (times(part[i].count, part[i].each) > times(part[largest].count, part[largest].each))
+        total = saturate_add(total, saturate_mul(part[i].count, part[i].each));
+        if (saturate_mul(part[i].count, part[i].each) > saturate_mul(part[largest].count, part[largest].each))
             largest = i;
     }
     if (total <= HAMM_GPU_MAX_BYTES)
@@ -94,7 +83,7 @@ hamm_status gpu_memory_check(const gpu_params *p, uint32_t channels, uint32_t ba
     char need[32], most[32], share[32], each[64] = "";
     human(total, need, sizeof need);
     human(HAMM_GPU_MAX_BYTES, most, sizeof most);
-    human(times(big->count, big->each), share, sizeof share);
+    human(saturate_mul(big->count, big->each), share, sizeof share);
     if (big->what) {
         char one[32];
         human(big->each, one, sizeof one);

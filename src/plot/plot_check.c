@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/json_read.h"
 #include "plot_internal.h"
 
 /* A JSON path being checked, and the error when a check fails. */
@@ -25,12 +26,7 @@ static hamm_status wrong(walk *w, const char *key, const char *needs)
  * length, to leave with. */
 static size_t enter(walk *w, const char *key, size_t index)
 {
-    size_t len = strlen(w->path);
-    if (key)
-        snprintf(w->path + len, sizeof w->path - len, "%s%s", len ? "." : "", key);
-    else
-        snprintf(w->path + len, sizeof w->path - len, "[%zu]", index);
-    return len;
+    return json_path_enter(w->path, sizeof w->path, key, index);
 }
 
 static hamm_status need_num(walk *w, const json_t *obj, const char *key)

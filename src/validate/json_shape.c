@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/json_read.h"
 #include "json_shape.h"
 
 typedef struct walk {
@@ -19,12 +20,7 @@ typedef struct walk {
  * length, to go back to. */
 static size_t enter(walk *w, const char *key, size_t index)
 {
-    size_t len = strlen(w->path);
-    if (key)
-        snprintf(w->path + len, sizeof w->path - len, "%s%s", len ? "." : "", key);
-    else
-        snprintf(w->path + len, sizeof w->path - len, "[%zu]", index);
-    return len;
+    return json_path_enter(w->path, sizeof w->path, key, index);
 }
 
 /* What a value of shape s must be, in words ("a number in [0, 1] or null"). */

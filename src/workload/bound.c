@@ -5,19 +5,8 @@
  * description ("grid": 1e9) cannot fill the disk. */
 #include <stdio.h>
 
+#include "common/saturate.h"
 #include "workload_internal.h"
-
-static uint64_t times(uint64_t a, uint64_t b)
-{
-    uint64_t p;
-    return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
-}
-
-static uint64_t plus(uint64_t a, uint64_t b)
-{
-    uint64_t s;
-    return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
-}
 
 /* The most instructions one warp of `k` runs, its EXIT included (saturating). */
 static uint64_t warp_bound(const wl_kernel *k)
@@ -27,10 +16,10 @@ static uint64_t warp_bound(const wl_kernel *k)
     for (size_t i = 0; i < k->nprog; i++) {
         const wl_node *node = &k->prog[i];
         if (node->kind == WL_INST)
-            n = plus(n, times(scale[depth], node->repeat));
+            n = saturate_add(n, saturate_mul(scale[depth], node->repeat));
         else if (node->kind == WL_LOOP && depth < EXPR_MAX_LOOPS) {
             uint64_t most = node->e.range.hi > 0 ? (uint64_t)node->e.range.hi : 0;
-            scale[depth + 1] = times(scale[depth], most);
+            scale[depth + 1] = saturate_mul(scale[depth], most);
             depth++;
         } else if (node->kind == WL_LOOP_END && depth > 0)
             depth--;
@@ -46,8 +35,8 @@ hamm_status workload_check_recording_size(const hamm_workload *wl, uint64_t most
     for (size_t k = 0; k < wl->nkernels; k++) {
         const wl_kernel *kn = &wl->kernels[k];
         uint64_t per_warp = warp_bound(kn);
-        uint64_t lines = times(times(kn->ctas, kn->warps), per_warp);
-        total = plus(total, lines);
+        uint64_t lines = saturate_mul(saturate_mul(kn->ctas, kn->warps), per_warp);
+        total = saturate_add(total, lines);
         if (lines > worst || k == 0)
             worst = lines, worst_k = k, worst_per_warp = per_warp;
     }
