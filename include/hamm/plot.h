@@ -75,6 +75,8 @@ typedef struct hamm_stage {
     char path[4096]; /* where to write */
     char dir[4096];  /* the output directory */
     int exists;      /* dir existed when the stage was opened */
+    /* Files the commit must never replace (the run's inputs), or NULL; set after open. */
+    const struct hamm_input_set *inputs;
 } hamm_stage;
 HAMM_API hamm_status hamm_stage_open(hamm_stage *s, const char *dir, hamm_error *err);
 HAMM_API hamm_status hamm_stage_commit(hamm_stage *s, hamm_error *err);

@@ -125,6 +125,7 @@ static int run(const report_opts *o, const hamm_suite *s, const cli_model_path *
     hamm_error_clear(&err);
     if (cli_stage_open(&stage, o->v.out_path, &err) != HAMM_OK)
         return cli_report(&err);
+    stage.inputs = hamm_suite_inputs(s); /* a suite kept in DIR is never replaced */
     if (hamm_report_run(s, stage.path, &ro, &sum, &err) != HAMM_OK)
         return cli_stage_fail(&stage, &err);
     if (cli_stage_commit(&stage, &err) != HAMM_OK)

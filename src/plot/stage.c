@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hamm/io.h"
 #include "hamm/plot.h"
 
 /* Remove a directory of plain files and the files in it. */
@@ -120,9 +121,21 @@ static void free_names(char **names, size_t n)
     free(names);
 }
 
+/* The input of the run that `st` is (same device and inode), or NULL. */
+static const char *input_named(const hamm_input_set *inputs, const struct stat *st)
+{
+    struct stat in;
+    for (size_t i = 0; inputs && i < hamm_input_set_count(inputs); i++)
+        if (stat(hamm_input_set_path(inputs, i), &in) == 0 && in.st_dev == st->st_dev &&
+            in.st_ino == st->st_ino)
+            return hamm_input_set_what(inputs, i);
+    return NULL;
+}
+
 /* Before anything moves: every name the stage holds must be free or a plain file (or a
  * link, a device, a FIFO: what rename replaces) in the output directory, never a
- * directory, so that the moves cannot fail on a name the directory already uses. */
+ * directory, so that the moves cannot fail on a name the directory already uses, and
+ * never a file the run read (a suite kept in its own report's directory, say). */
 static hamm_status check_targets(const hamm_stage *s, char **names, size_t n, hamm_error *err)
 {
     char to[sizeof s->dir + 300];
@@ -132,6 +145,11 @@ static hamm_status check_targets(const hamm_stage *s, char **names, size_t n, ha
         if (lstat(to, &st) == 0 && S_ISDIR(st.st_mode))
             return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(to), NULL,
                                  "is a directory; the output directory was left as it was");
+        const char *what = stat(to, &st) == 0 ? input_named(s->inputs, &st) : NULL;
+        if (what)
+            return hamm_error_at(err, HAMM_ERR_IO, HAMM_IN(to), NULL,
+                                 "is an input of this run (%s) that the output would "
+                                 "replace; the output directory was left as it was", what);
     }
     return HAMM_OK;
 }
