@@ -78,6 +78,23 @@ static hamm_status write_index(const char *cmdline, const json_t *doc,
     return hamm_report_write_index(dir, &page, err);
 }
 
+/* The files the figures must never replace: the result `path` (none for stdin); NULL
+ * with err set when out of memory. */
+static hamm_input_set *result_inputs(const char *path, hamm_error *err)
+{
+    hamm_input_set *set = hamm_input_set_new();
+    if (!set) {
+        hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    if (strcmp(path, "-") != 0 &&
+        hamm_input_set_add(set, path, "the JSON result", err) != HAMM_OK) {
+        hamm_input_set_free(set);
+        return NULL;
+    }
+    return set;
+}
+
 static int run(const char *path, const char *dir, hamm_plot_options *o, const char *cmdline)
 {
     char templates[4096];
@@ -92,16 +109,22 @@ static int run(const char *path, const char *dir, hamm_plot_options *o, const ch
     hamm_plot_result res;
     hamm_stage stage; /* the library stages its files too; this one is removed on a signal */
     int rc = CLI_OK;
-    /* The page goes into the stage with the figures, so DIR gets all of it or none. */
-    if (cli_stage_open(&stage, dir, &err) != HAMM_OK)
+    /* The page goes into the stage with the figures, so DIR gets all of it or none, and
+     * never in place of the result it was drawn from. */
+    hamm_input_set *inputs = result_inputs(path, &err);
+    if (!inputs || cli_stage_open(&stage, dir, &err) != HAMM_OK)
         rc = cli_report(&err);
-    else if (hamm_plot_write(doc, stage.path, o, &res, &err) != HAMM_OK ||
-             write_index(cmdline, doc, &res, stage.path, &err) != HAMM_OK)
-        rc = cli_stage_fail(&stage, &err);
-    else if (cli_stage_commit(&stage, &err) != HAMM_OK)
-        rc = cli_report(&err);
+    else {
+        stage.inputs = inputs;
+        if (hamm_plot_write(doc, stage.path, o, &res, &err) != HAMM_OK ||
+            write_index(cmdline, doc, &res, stage.path, &err) != HAMM_OK)
+            rc = cli_stage_fail(&stage, &err);
+        else if (cli_stage_commit(&stage, &err) != HAMM_OK)
+            rc = cli_report(&err);
+    }
     if (rc == CLI_OK && !res.rendered)
         fprintf(stderr, "hamm: images skipped: %s\n", res.not_rendered);
+    hamm_input_set_free(inputs);
     json_decref(doc);
     return rc;
 }
