@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "hamm/plot.h"
+#include "scratch_dir.h"
 
 #define DATA HAMM_TEST_DATA "/plot/"
 #define PLOTS HAMM_SOURCE_ROOT "/plots"
@@ -25,16 +26,13 @@ static char scratch[256];
 static int setup(void **state)
 {
     (void)state;
-    snprintf(scratch, sizeof scratch, "/tmp/hamm-test-plot-XXXXXX");
-    return mkdtemp(scratch) ? 0 : -1;
+    return scratch_make(scratch, sizeof scratch, "plot");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
-    return system(cmd) == 0 ? 0 : -1;
+    return scratch_remove(scratch);
 }
 
 static json_t *load(const char *name)

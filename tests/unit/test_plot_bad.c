@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "hamm/plot.h"
+#include "scratch_dir.h"
 
 #define DATA HAMM_TEST_DATA "/plot/validate.json"
 #define PLOTS HAMM_SOURCE_ROOT "/plots"
@@ -22,16 +23,13 @@ static char scratch[64];
 static int setup(void **state)
 {
     (void)state;
-    snprintf(scratch, sizeof scratch, "/tmp/hamm-plot-bad-XXXXXX");
-    return mkdtemp(scratch) ? 0 : -1;
+    return scratch_make(scratch, sizeof scratch, "plot-bad");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
-    return system(cmd) == 0 ? 0 : -1;
+    return scratch_remove(scratch);
 }
 
 typedef struct bad_case {

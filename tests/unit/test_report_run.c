@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "hamm/report_run.h"
+#include "scratch_dir.h"
 
 #define DATA HAMM_TEST_DATA "/validate/"
 
@@ -24,16 +25,13 @@ static char scratch[256];
 static int setup(void **state)
 {
     (void)state;
-    snprintf(scratch, sizeof scratch, "/tmp/hamm-test-report-XXXXXX");
-    return mkdtemp(scratch) ? 0 : -1;
+    return scratch_make(scratch, sizeof scratch, "report");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
-    return system(cmd) == 0 ? 0 : -1;
+    return scratch_remove(scratch);
 }
 
 static int exists(const char *name)

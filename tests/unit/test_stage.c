@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "hamm/plot.h"
+#include "scratch_dir.h"
 
 #define FILES 26
 
@@ -42,17 +43,14 @@ static void expect_text(const char *dir, const char *name, const char *text)
 /* An output directory holding the old version of each file a..z. */
 static void make_old(char *dir)
 {
-    strcpy(dir, "/tmp/hamm-test-stage-XXXXXX");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(scratch_make(dir, 64, "stage"), 0);
     for (char c = 'a'; c < 'a' + FILES; c++)
         write_text(dir, (char[]){c, 0}, "old\n");
 }
 
 static void cleanup(const char *dir)
 {
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    assert_int_equal(scratch_remove(dir), 0);
 }
 
 static void test_commit_replaces_every_file(void **state)
