@@ -63,6 +63,7 @@ static const struct origin {
     {"partition.rop_latency", "gpgpu_l2_rop_latency"},
     {"partition.dram_latency", "dram_latency"},
     {"partition.return_queue", "gpgpu_dram_return_queue_size"},
+    {"partition.reply_queue", "gpgpu_dram_partition_queues"},
     {"partition", NULL},
 };
 

@@ -203,10 +203,23 @@ static json_t *partition_json(imp_state *s, hamm_error *err)
              (unsigned)s->dram_latency, (unsigned)in_clock(s, s->dram_latency, s->clock[3]));
     if (import_note(s, "-dram_latency", note, err) != HAMM_OK)
         return NULL;
-    json_t *j = json_pack("{s:i, s:i, s:i}", "rop_latency",
+    /* hamm's partition is a channel's sub-partitions together: their L2-to-network
+     * queues add up to its reply queue */
+    uint32_t reply = s->partition_queues[3] * s->sub_partitions;
+    snprintf(note, sizeof note,
+             "L2_icnt %u x %u sub-partitions -> partition.reply_queue %u; icnt_L2 %u, "
+             "L2_dram %u and dram_L2 %u: hamm's request network output, DRAM queue and "
+             "return queue stand for them",
+             (unsigned)s->partition_queues[3], (unsigned)s->sub_partitions, (unsigned)reply,
+             (unsigned)s->partition_queues[0], (unsigned)s->partition_queues[1],
+             (unsigned)s->partition_queues[2]);
+    if (import_note(s, "-gpgpu_dram_partition_queues", note, err) != HAMM_OK)
+        return NULL;
+    json_t *j = json_pack("{s:i, s:i, s:i, s:i}", "rop_latency",
                           (int)in_clock(s, s->rop_latency, s->clock[2]), "dram_latency",
                           (int)in_clock(s, s->dram_latency, s->clock[3]), "return_queue",
-                          s->return_queue ? (int)s->return_queue : 1024);
+                          s->return_queue ? (int)s->return_queue : 1024, "reply_queue",
+                          (int)(reply > 4096 ? 4096 : reply));
     if (!j)
         NOMEM(err);
     return j;
@@ -345,7 +358,11 @@ static hamm_status map_geometry(const imp_state *s, uint32_t *rows, uint32_t *co
 }
 
 /* The timings hamm needs that GPGPU-Sim derives: read to precharge is at least a burst,
- * and read to write is CL + burst + 2 - WL (two cycles of bus turnaround). */
+ * and read to write is CL + burst + 2 - WL (two cycles of bus turnaround).  tRC is at
+ * least tRAS + tRP: GPGPU-Sim's bank (dram.cc) precharges only once RAS has run out and
+ * activates only once both RP and RC have, so a smaller RC (SM3_KEPLER_TITAN's 52 against
+ * 37 + 16) never binds there, and hamm, which refuses such a DRAM model, is given the
+ * activate-to-activate time GPGPU-Sim keeps. */
 static json_t *timing_json(const imp_state *s)
 {
     const uint32_t *t = s->timing;
@@ -354,11 +371,12 @@ static json_t *timing_json(const imp_state *s)
     int64_t rtw = (int64_t)t[IT_CL] + burst + 2 - t[IT_WL];
     int groups = t[IT_NBKGRP] > 1;
     uint32_t ccd_l = groups && t[IT_CCDL] >= t[IT_CCD] ? t[IT_CCDL] : 0;
+    uint32_t rc = t[IT_RC] > t[IT_RAS] + t[IT_RP] ? t[IT_RC] : t[IT_RAS] + t[IT_RP];
     return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
                      "s:i, s:i, s:i, s:i}",
                      "tCCD", (int)t[IT_CCD], "tCCD_L", (int)ccd_l, "tRRD", (int)t[IT_RRD],
                      "tRRD_L", 0, "tFAW", 0, "tRAS", (int)t[IT_RAS], "tRCD", (int)t[IT_RCD],
-                     "tRP", (int)t[IT_RP], "tRC", (int)t[IT_RC], "CL", (int)t[IT_CL], "WL",
+                     "tRP", (int)t[IT_RP], "tRC", (int)rc, "CL", (int)t[IT_CL], "WL",
                      (int)t[IT_WL], "tWTR", (int)t[IT_CDLR], "tWTR_L", 0, "tRTW",
                      (int)(rtw > 0 ? rtw : 0), "tRTP", (int)rtp, "tWR", (int)t[IT_WR], "tRFC",
                      0, "tREFI", 0);
@@ -395,9 +413,10 @@ static hamm_status dram_json(const imp_state *s, const char *name, json_t **out,
         "{s:s, s:s, s:s, s:{s:s, s:s, s:s}, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:f, s:o}",
         "schema", "hamm-dram/1", "name", name, "description",
         "DRAM of a GPGPU-Sim configuration, imported by hamm import-gpgpusim.", "notes",
-        "timing", "-gpgpu_dram_timing_opt: CCD, CCDL, RRD, RAS, RCD, RP, RC, CL, WL, WR as "
-                  "tCCD, tCCD_L, tRRD, tRAS, tRCD, tRP, tRC, CL, WL, tWR; CDLR as tWTR; tRTP "
-                  "the larger of RTPL and a burst; tRTW = CL + burst + 2 - WL",
+        "timing", "-gpgpu_dram_timing_opt: CCD, CCDL, RRD, RAS, RCD, RP, CL, WL, WR as "
+                  "tCCD, tCCD_L, tRRD, tRAS, tRCD, tRP, CL, WL, tWR; CDLR as tWTR; tRC the "
+                  "larger of RC and RAS + RP (GPGPU-Sim's bank waits for both); tRTP the "
+                  "larger of RTPL and a burst; tRTW = CL + burst + 2 - WL",
         "rows, columns", "from the address map's R bits and its C and S bits (bytes per "
                          "row over chips x bus bytes)",
         "tFAW, refresh, same-group tRRD and tWTR", "GPGPU-Sim has none: 0",

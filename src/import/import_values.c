@@ -85,6 +85,30 @@ static hamm_status rd_sfu_lat(imp_state *s, const char *v, hamm_error *err)
     return latency_pair(s, v, s->sfu_lat, err);
 }
 
+/* "icnt_L2:L2_dram:dram_L2:L2_icnt": a sub-partition's four queues (GPGPU-Sim's
+ * memory_sub_partition; 0 is unbounded there, so hamm asks for at least one entry). */
+static hamm_status rd_partition_queues(imp_state *s, const char *v, hamm_error *err)
+{
+    char buf[64];
+    if (snprintf(buf, sizeof buf, "%s", v) >= (int)sizeof buf)
+        return import_fail(s, err, "expected icnt_L2:L2_dram:dram_L2:L2_icnt, got '%s'", v);
+    char *p = buf;
+    for (int i = 0; i < 4; i++) {
+        char *colon = strchr(p, ':');
+        if ((colon == NULL) != (i == 3))
+            return import_fail(s, err, "expected icnt_L2:L2_dram:dram_L2:L2_icnt, got '%s'",
+                               v);
+        if (colon)
+            *colon = '\0';
+        hamm_status st = import_u32(s, p, 1, 4096, "partition queue entries",
+                                    &s->partition_queues[i], err);
+        if (st != HAMM_OK)
+            return st;
+        p = colon + 1;
+    }
+    return HAMM_OK;
+}
+
 /* "threads:warp_size[:...]" */
 static hamm_status rd_pipeline(imp_state *s, const char *v, hamm_error *err)
 {
@@ -196,6 +220,7 @@ static const struct honoured {
     {"gpgpu_dram_scheduler", rd_dram_sched, 0},
     {"gpgpu_frfcfs_dram_sched_queue_size", rd_queue, 0},
     {"gpgpu_dram_return_queue_size", rd_return_queue, 0},
+    {"gpgpu_dram_partition_queues", rd_partition_queues, 0},
     {"gpgpu_mem_addr_mapping", rd_map, 1},
     {"dram_bnkgrp_indexing_policy", rd_bnkgrp, 0},
     {"gpgpu_coalesce_arch", rd_coalesce, 0},
@@ -230,7 +255,6 @@ static const struct ignored {
     {"gpgpu_flush_l1_cache", "L1 flush between kernels: hamm keeps the L1"},
     {"gpgpu_l1_cache_write_ratio", "L1 write-ratio adaptation: not modelled"},
     {"gpgpu_n_cluster_ejection_buffer_size", "cluster ejection buffer: hamm's icnt queues"},
-    {"gpgpu_dram_partition_queues", "partition queues: hamm's partition defaults"},
     {"dram_bnk_indexing_policy", "bank index hashing: hamm takes the map's bank bits"},
     {"gpgpu_mem_address_mask", "address mask: hamm uses the map as written"},
     {"gpgpu_memory_partition_indexing", "partition index hashing: hamm uses dramid@ or D bits"},
@@ -320,5 +344,6 @@ void import_defaults(imp_state *s)
                      .chips = 2, .bus_bytes = 4, .burst = 4, .data_ratio = 2,
                      .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32,
                      .l1_latency = 1, .l1_banks = 1, .l1_bank_bytes = 32, .rop_latency = 85,
-                     .dram_latency = 30, .return_queue = 0, .sp_units = 1, .sfu_units = 1};
+                     .dram_latency = 30, .return_queue = 0, .partition_queues = {8, 8, 8, 8},
+                     .sp_units = 1, .sfu_units = 1};
 }

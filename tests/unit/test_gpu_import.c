@@ -238,10 +238,6 @@ static void refused_models(void **state)
 {
     (void)state;
     expect_error("-gpgpu_dram_timing_opt",
-                 "-gpgpu_dram_timing_opt \"nbk=8:CCD=4:RRD=5:RCD=14:RAS=33:RP=14:RC=46:", 14,
-                 "-gpgpu_dram_timing_opt",
-                 "dram.timing.tRC: tRC (46) is less than tRAS + tRP (33 + 14 = 47)");
-    expect_error("-gpgpu_dram_timing_opt",
                  "-gpgpu_dram_timing_opt \"nbk=8:CCD=2:RRD=5:RCD=14:RAS=33:RP=14:RC=47:", 14,
                  "-gpgpu_dram_timing_opt",
                  "dram.timing.tCCD: tCCD (2) is shorter than one burst (8 beats at 2 per "
@@ -250,11 +246,52 @@ static void refused_models(void **state)
                  "-gpgpu_mem_addr_mapping dramid@99;00000000.00000000.00000000.00000000."
                  "000RRRRR.RRRRRRRR.RBBBCCCC.CCCSSSSS",
                  22, "-gpgpu_mem_addr_mapping", "address_map: 'dramid@N;' needs a bit number");
-    /* an L2 MSHR entry merging 16 requests, more than the partition's reply queue (8) */
-    expect_error("-gpgpu_cache:dl2", "-gpgpu_cache:dl2 S:32:128:16,L:B:m:W:X,A:128:16,8:0,32",
+    /* an L2 MSHR entry merging 32 requests, more than the partition's reply queue: two
+     * sub-partitions' L2-to-network queues of GPGPU-Sim's default 8 entries, 16 */
+    expect_error("-gpgpu_cache:dl2", "-gpgpu_cache:dl2 S:32:128:16,L:B:m:W:X,A:128:32,8:0,32",
                  11, "-gpgpu_cache:dl2",
                  "hamm would refuse a GPU of the models made of it, so nothing was written: "
                  "l2.mshr_max_merge: memory partition");
+}
+
+/* GPGPU-Sim's bank activates once both RP and RC have run out after RAS (dram.cc), so a
+ * tRC of 46 below tRAS + tRP = 33 + 14 never binds there: the import writes 47, the
+ * activate-to-activate time GPGPU-Sim keeps, which hamm's loader accepts. */
+static void trc_below_ras_rp(void **state)
+{
+    (void)state;
+    char *cfg = variant("-gpgpu_dram_timing_opt",
+                        "-gpgpu_dram_timing_opt \"nbk=8:CCD=4:RRD=5:RCD=14:RAS=33:RP=14:RC=46:");
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *d = part(im, HAMM_IMPORT_DRAM);
+    assert_int_equal(num(d, "timing", "tRC"), 47);
+    assert_int_equal(num(d, "timing", "tRAS"), 33);
+    assert_int_equal(num(d, "timing", "tRP"), 14);
+    assert_non_null(strstr(str(d, "notes", "timing"), "tRC the larger of RC and RAS + RP"));
+    json_decref(d);
+    hamm_gpu_import_free(im);
+    free(cfg);
+}
+
+/* -gpgpu_dram_partition_queues icnt_L2:L2_dram:dram_L2:L2_icnt is a sub-partition's;
+ * hamm's partition holds a channel's two: reply queue 2 x 24 = 48.  Malformed values are
+ * errors at their line. */
+static void partition_queues(void **state)
+{
+    (void)state;
+    char *cfg = variant("-gpgpu_n_mem_per_ctrlr", "-gpgpu_dram_partition_queues 32:28:20:24\n"
+                                                  "-gpgpu_n_mem_per_ctrlr 1");
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_int_equal(num(g, "partition", "reply_queue"), 48);
+    assert_non_null(strstr(str(g, "notes", "-gpgpu_dram_partition_queues"), "L2_icnt 24 x 2"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    expect_error("-gpgpu_n_mem_per_ctrlr", "-gpgpu_dram_partition_queues 8:8:8", 16,
+                 "-gpgpu_dram_partition_queues", "icnt_L2:L2_dram:dram_L2:L2_icnt");
+    expect_error("-gpgpu_n_mem_per_ctrlr", "-gpgpu_dram_partition_queues 8:8:8:0", 16,
+                 "-gpgpu_dram_partition_queues", "partition queue entries");
 }
 
 static void nearest_scheduler(void **state)
@@ -300,7 +337,8 @@ int main(void)
         cmocka_unit_test(gpu_model),         cmocka_unit_test(dram_and_system),
         cmocka_unit_test(ignored_listed),    cmocka_unit_test(errors),
         cmocka_unit_test(nearest_scheduler), cmocka_unit_test(trace_units),
-        cmocka_unit_test(refused_models),
+        cmocka_unit_test(refused_models),    cmocka_unit_test(trc_below_ras_rp),
+        cmocka_unit_test(partition_queues),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
