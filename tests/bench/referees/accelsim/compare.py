@@ -9,7 +9,10 @@ n_activity and dram_eff from its DRAM[i] lines); hamm's come from `hamm simulate
 (schema hamm-gpu/1).  Prints Markdown: the totals, the channels, and the mean absolute
 percentage error and Pearson correlation of each measure over the rows.  --times FILE
 (lines `NAME ACCELSIM_SECONDS HAMM_SECONDS`, run.sh's wall-clock times) adds the speed:
-each side's own simulated warp instructions and core cycles per second, and hamm's factor."""
+each side's own simulated warp instructions and core cycles per second, and hamm's factor.
+--summary FILE [--config NAME] writes the run in one JSON object for configs.sh's table:
+cycles MAPE and largest error, L1D and L2 miss rates' largest difference in points, DRAM
+requests' MAPE and largest error, and hamm's smallest and largest speed factor."""
 import json
 import math
 import re
@@ -144,11 +147,44 @@ def speed(rows, times):
               f"{fmt(ratio(wh, wa), 1)} | {fmt(ch, 0)} | {fmt(ca, 0)} | {fmt(ratio(ch, ca), 1)} |")
 
 
+def summary(rows, times, config):
+    """The bars of issue 30, over the rows: percentages, points and factors."""
+    def errs(pairs):
+        return [100.0 * (h - a) / a for h, a in pairs if h is not None and a]
+    cyc = errs([(h["cycles"], a["cycles"]) for _, a, h in rows])
+    req = errs([(dram(h, None)[0], dram(a, None)[0]) for _, a, h in rows])
+    def points(k):
+        d = [abs(h[k] - a[k]) * 100.0 for _, a, h in rows
+             if h[k] is not None and a[k] is not None]
+        return max(d) if d else None
+    speeds = [ratio(per_s(h["warp_insts"], times[n][1]), per_s(a["warp_insts"], times[n][0]))
+              for n, a, h in rows if times and n in times]
+    speeds = [x for x in speeds if x is not None]
+    return {"config": config, "workloads": len(rows),
+            "cycles_mape": sum(map(abs, cyc)) / len(cyc) if cyc else None,
+            "cycles_max": max(cyc, key=abs) if cyc else None,
+            "l1_miss_max_points": points("l1_miss"), "l2_miss_max_points": points("l2_miss"),
+            "dram_req_mape": sum(map(abs, req)) / len(req) if req else None,
+            "dram_req_max": max(req, key=abs) if req else None,
+            "speed_min": min(speeds) if speeds else None,
+            "speed_max": max(speeds) if speeds else None}
+
+
+def option(args, name):
+    """(value of `name VALUE` in args or None, args without it)"""
+    if name in args[:-1]:
+        i = args.index(name)
+        return args[i + 1], args[:i] + args[i + 2:]
+    return None, args
+
+
 def main(args):
     times = None
     if args[:1] == ["--times"] and len(args) > 1:
         times = read_times(args[1])
         args = args[2:]
+    summary_path, args = option(args, "--summary")
+    config, args = option(args, "--config")
     if len(args) % 3 or not args:
         raise SystemExit("usage: compare.py [--times FILE] NAME ACCELSIM_LOG HAMM_JSON ...")
     rows = [(args[i], accelsim(args[i + 1]), hamm(args[i + 2])) for i in range(0, len(args), 3)]
@@ -192,6 +228,9 @@ def main(args):
         print(f"| {label} | {mape} | {r} |")
     if times is not None:
         speed(rows, times)
+    if summary_path:
+        with open(summary_path, "w") as f:
+            json.dump(summary(rows, times, config), f)
 
 
 if __name__ == "__main__":

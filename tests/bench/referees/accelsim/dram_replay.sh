@@ -22,7 +22,7 @@ shift
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../common.sh"
 out=${OUT_DIR:-$work/replay}
-model=$bench/models/system/gtx480-accelsim.json
+model=$bench/models/system/referee.json
 [ -f "$model" ] || { echo "dram_replay.sh: no $model (run run.sh with BENCH_DIR)" >&2; exit 1; }
 if [ $# -gt 0 ]; then
     workloads=("$@")
@@ -33,7 +33,7 @@ fi
 map=00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBBCCCC.CCSSSSSS
 one=(-m "$model" --set channels=1 --set "address_map=$map")
 groups=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["organization"]["bank_groups"])' \
-    "$bench/models/dram/gtx480-accelsim.json")
+    "$bench/models/dram/referee.json")
 args=()
 for w in "${workloads[@]}"; do
     d=$out/$w

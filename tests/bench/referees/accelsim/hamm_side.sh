@@ -28,9 +28,9 @@ else
 fi
 sets=()
 for s in ${HAMM_SETS:-}; do sets+=(--set "$s"); done
-"$hamm" import-gpgpusim "$from/gpgpusim-trace.config" -o "$work/models" --name gtx480-accelsim \
+"$hamm" import-gpgpusim "$from/gpgpusim-trace.config" -o "$work/models" --name referee \
     >/dev/null 2>"$work/import.log"
-model=$work/models/system/gtx480-accelsim.json
+model=$work/models/system/referee.json
 mkdir -p "$work/logs"
 args=()
 for n in "${names[@]}"; do

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # run.sh ACCELSIM_BUILD [WORKLOAD...] - hamm's GPU engine against Accel-Sim (trace-driven
-# GPGPU-Sim 4.2) on the same instruction streams and the same GTX480 configuration.  Not
-# run in CI: it needs an Accel-Sim build (README.md says how it was made).
+# GPGPU-Sim 4.2) on the same instruction streams and the same configuration (CONFIG,
+# default SM2_GTX480; configs.sh runs several).  Not run in CI: it needs an Accel-Sim
+# build (README.md says how it was made).
 #
 # ACCELSIM_BUILD is the directory /work/shared/referees/accelsim/build.sh made: it holds
-# accel-sim-framework/gpu-simulator/bin/release/accel-sim.out and configs/SM2_GTX480/
-# (GPGPU-Sim's GTX480 gpgpusim.config with its interconnect file, and a trace.config).
+# accel-sim-framework/gpu-simulator/bin/release/accel-sim.out and configs/CONFIG/
+# (GPGPU-Sim's gpgpusim.config with its interconnect file, and a trace.config).
 # Each WORKLOAD (a name under models/workloads/ or a kernel description's path; default:
 # the list below) is written as an Accel-Sim trace directory by `hamm export-traceg`, and
 # the bundled vectorAdd recording is added (decompressed: Accel-Sim reads only .traceg and
-# .traceg.xz).  Accel-Sim runs each on SM2_GTX480; hamm runs each on the model
+# .traceg.xz).  Accel-Sim runs each on CONFIG; hamm runs each on the model
 # `hamm import-gpgpusim` makes of that same gpgpusim.config, reading the same trace
 # directory.  compare.py prints the table: cycles, warp instructions, L1D and L2 miss
 # rates, DRAM requests, DRAM efficiency and row locality, per channel too, with the
@@ -20,7 +21,8 @@
 #
 # Environment: BENCH_DIR keeps the work (traces, logs, JSON; default a temporary
 # directory removed at exit), ACCELSIM_TIMEOUT limits each Accel-Sim run (seconds,
-# default 1800), HAMM_SETS adds --set options to hamm's runs ("queue_size=64 ...").
+# default 1800), HAMM_SETS adds --set options to hamm's runs ("queue_size=64 ..."),
+# SUMMARY=FILE writes the run's one-line summary as JSON (compare.py --summary).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 ACCELSIM_BUILD [WORKLOAD...]" >&2; exit 2; }
 asim_build=$(cd "$1" && pwd)
@@ -30,10 +32,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/same_requests.sh"
 
 asim=$asim_build/accel-sim-framework/gpu-simulator/bin/release/accel-sim.out
-cfg=$asim_build/configs/SM2_GTX480
+config=${CONFIG:-SM2_GTX480}
+cfg=$asim_build/configs/$config
 [ -x "$asim" ] || { echo "run.sh: no $asim (build Accel-Sim first)" >&2; exit 1; }
 [ -f "$cfg/gpgpusim.config" ] && [ -f "$cfg/trace.config" ] ||
-    { echo "run.sh: no GTX480 configuration in $cfg" >&2; exit 1; }
+    { echo "run.sh: no $config configuration in $cfg" >&2; exit 1; }
 # GPGPU-Sim's own libcudart, or the toolkit's real one is loaded
 libdir=$(dirname "$(find "$asim_build/accel-sim-framework/gpu-simulator/gpgpu-sim/lib" \
     -name 'libcudart.so*' | head -1)")
@@ -50,9 +53,9 @@ for s in ${HAMM_SETS:-}; do sets+=(--set "$s"); done
 # hamm's model of the same configuration (its notes list what was left out): both files
 # Accel-Sim reads, in its order (trace.config holds the SP and SFU units' latencies)
 cat "$cfg/gpgpusim.config" "$cfg/trace.config" >"$work/gpgpusim-trace.config"
-"$hamm" import-gpgpusim "$work/gpgpusim-trace.config" -o "$work/models" --name gtx480-accelsim \
+"$hamm" import-gpgpusim "$work/gpgpusim-trace.config" -o "$work/models" --name referee \
     >/dev/null 2>"$work/import.log"
-model=$work/models/system/gtx480-accelsim.json
+model=$work/models/system/referee.json
 
 # name -> trace directory
 declare -A traces
@@ -104,7 +107,9 @@ for name in "${workloads[@]##*/}" vectoradd; do
     echo "$name: Accel-Sim $ta s, hamm $th s" >&2
     args+=("$name" "$work/logs/$name.accelsim.log" "$json")
 done
-python3 "$here/compare.py" --times "$times" "${args[@]}"
+summary=()
+[ -n "${SUMMARY:-}" ] && summary=(--summary "$SUMMARY" --config "$config")
+python3 "$here/compare.py" --times "$times" "${summary[@]}" "${args[@]}"
 
 # Request for request (same_requests.sh).
 if [ -f "$work/logs/vectoradd.dramreq" ]; then

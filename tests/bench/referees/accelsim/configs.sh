@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# configs.sh ACCELSIM_BUILD [CONFIG...] - run.sh on each GPGPU-Sim configuration, then one
+# table: per configuration the bars of issue 30 (cycles MAPE and largest error over the
+# workloads, the L1D and L2 miss rates' largest difference in points, DRAM requests' MAPE
+# and largest error, hamm's speed factor over Accel-Sim).  Not run in CI.
+#
+# CONFIG names a directory of ACCELSIM_BUILD/configs (default: SM2_GTX480 SM7_QV100
+# SM86_RTX3070 SM90_H100, the four build.sh prepares); one that is missing is made from
+# the build's own GPGPU-Sim and Accel-Sim trees (configs/tested-cfgs/CONFIG: gpgpusim.config,
+# its interconnect file and Accel-Sim's trace.config).  WORKLOADS="a b ..." narrows
+# run.sh's list; BENCH_DIR keeps each run in BENCH_DIR/CONFIG; SPEED_RUNS and
+# ACCELSIM_TIMEOUT pass to run.sh.  Per-configuration tables: BENCH_DIR/CONFIG.md.
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: $0 ACCELSIM_BUILD [CONFIG...]" >&2; exit 2; }
+asim_build=$(cd "$1" && pwd)
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../common.sh"
+configs=("$@")
+[ ${#configs[@]} -gt 0 ] || configs=(SM2_GTX480 SM7_QV100 SM86_RTX3070 SM90_H100)
+gsim=$asim_build/accel-sim-framework/gpu-simulator/gpgpu-sim/configs/tested-cfgs
+asim_cfgs=$asim_build/accel-sim-framework/gpu-simulator/configs/tested-cfgs
+read -r -a workloads <<<"${WORKLOADS:-}"
+out=${BENCH_DIR:-$work}
+for c in "${configs[@]}"; do
+    d=$asim_build/configs/$c
+    if [ ! -f "$d/gpgpusim.config" ]; then
+        [ -f "$gsim/$c/gpgpusim.config" ] && [ -f "$asim_cfgs/$c/trace.config" ] ||
+            { echo "configs.sh: no $c in $gsim or $asim_cfgs" >&2; exit 1; }
+        mkdir -p "$d"
+        cp "$gsim/$c/gpgpusim.config" "$gsim/$c"/*.icnt "$asim_cfgs/$c/trace.config" "$d/"
+    fi
+    mkdir -p "$out/$c"
+    echo "configs.sh: $c" >&2
+    BENCH_DIR=$out/$c CONFIG=$c SUMMARY=$out/$c.summary.json \
+        "$here/run.sh" "$asim_build" "${workloads[@]}" >"$out/$c.md"
+done
+python3 - "$out" "${configs[@]}" <<'PY'
+import json, sys
+out, configs = sys.argv[1], sys.argv[2:]
+f = lambda v, fmt: '-' if v is None else format(v, fmt)
+print('| config | workloads | cycles MAPE | largest | L1D miss max (points) | L2 miss max '
+      '(points) | DRAM requests MAPE | largest | hamm x Accel-Sim (min to max) |')
+print('|---' * 9 + '|')
+for c in configs:
+    s = json.load(open(f'{out}/{c}.summary.json'))
+    print(f"| {c} | {s['workloads']} | {f(s['cycles_mape'], '.1f')}% | "
+          f"{f(s['cycles_max'], '+.1f')}% | {f(s['l1_miss_max_points'], '.1f')} | "
+          f"{f(s['l2_miss_max_points'], '.1f')} | {f(s['dram_req_mape'], '.1f')}% | "
+          f"{f(s['dram_req_max'], '+.1f')}% | {f(s['speed_min'], '.1f')} to "
+          f"{f(s['speed_max'], '.1f')} |")
+PY
