@@ -36,6 +36,9 @@ typedef struct imp_state {
     char scheduler[64];
     uint32_t coalesce_arch;
     imp_cache l1, l2, il1;         /* il1: the instruction cache */
+    uint32_t perfect_icache;       /* -gpgpu_perfect_inst_const_cache: il1 always hits */
+    /* -dram_seperate_write_queue_enable and -dram_write_queue_size size:high:low */
+    uint32_t write_queue_on, write_queue[3];
     uint32_t l1_latency, shared_latency;
     uint32_t l1_banks, l1_bank_bytes, l1_bank_hash; /* -gpgpu_l1_banks* (docs/SMEM.md) */
     /* Trace mode's -trace_opcode_latency_initiation_sp and _sfu (latency, initiation
@@ -59,6 +62,8 @@ typedef struct imp_state {
     char **ignored;                /* "option value: effect", one per ignored option */
     size_t nignored, cap;
 } imp_state;
+
+#define NOMEM(err) hamm_error_set((err), HAMM_ERR_NOMEM, "out of memory")
 
 /* Errors at the option being read: "file:line: option: text". */
 hamm_status import_fail(const imp_state *s, hamm_error *err, const char *fmt, ...)
@@ -94,6 +99,10 @@ hamm_status import_cache(imp_state *s, const char *value, imp_cache *c, hamm_err
 hamm_status import_timing(imp_state *s, const char *value, hamm_error *err);
 hamm_status import_u32(imp_state *s, const char *text, uint32_t lo, uint32_t hi,
                        const char *what, uint32_t *out, hamm_error *err);
+/* The DRAM and system models' JSON (import_memory.c). */
+hamm_status import_dram_json(const imp_state *s, const char *name, json_t **out,
+                             hamm_error *err);
+hamm_status import_system_json(imp_state *s, const char *name, json_t **out, hamm_error *err);
 /* The three files' JSON, from the state; checks the required options. */
 hamm_status import_emit(imp_state *s, const char *name, json_t **gpu, json_t **dram,
                         json_t **system, hamm_error *err);

@@ -60,6 +60,8 @@ static hamm_status rd_l1_bank_bytes(imp_state *s, const char *v, hamm_error *err
 }
 
 U32(rd_sp_units, sp_units, 1, 64, "SP units")
+U32(rd_perfect_icache, perfect_icache, 0, 1, "0 or 1")
+U32(rd_write_queue_on, write_queue_on, 0, 1, "0 or 1")
 U32(rd_sfu_units, sfu_units, 1, 64, "SFU units")
 
 /* "latency,initiation" (trace mode's per-unit timing) */
@@ -85,28 +87,47 @@ static hamm_status rd_sfu_lat(imp_state *s, const char *v, hamm_error *err)
     return latency_pair(s, v, s->sfu_lat, err);
 }
 
-/* "icnt_L2:L2_dram:dram_L2:L2_icnt": a sub-partition's four queues (GPGPU-Sim's
- * memory_sub_partition; 0 is unbounded there, so hamm asks for at least one entry). */
-static hamm_status rd_partition_queues(imp_state *s, const char *v, hamm_error *err)
+/* n counts separated by ':' ("a:b:c"), each lo to hi; `spelling` names them for errors. */
+static hamm_status counts(imp_state *s, const char *v, uint32_t *out, int n, uint32_t lo,
+                          uint32_t hi, const char *spelling, const char *what,
+                          hamm_error *err)
 {
     char buf[64];
     if (snprintf(buf, sizeof buf, "%s", v) >= (int)sizeof buf)
-        return import_fail(s, err, "expected icnt_L2:L2_dram:dram_L2:L2_icnt, got '%s'", v);
+        return import_fail(s, err, "expected %s, got '%s'", spelling, v);
     char *p = buf;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < n; i++) {
         char *colon = strchr(p, ':');
-        if ((colon == NULL) != (i == 3))
-            return import_fail(s, err, "expected icnt_L2:L2_dram:dram_L2:L2_icnt, got '%s'",
-                               v);
+        if ((colon == NULL) != (i == n - 1))
+            return import_fail(s, err, "expected %s, got '%s'", spelling, v);
         if (colon)
             *colon = '\0';
-        hamm_status st = import_u32(s, p, 1, 4096, "partition queue entries",
-                                    &s->partition_queues[i], err);
+        hamm_status st = import_u32(s, p, lo, hi, what, &out[i], err);
         if (st != HAMM_OK)
             return st;
         p = colon + 1;
     }
     return HAMM_OK;
+}
+
+/* A sub-partition's four queues (GPGPU-Sim's memory_sub_partition; 0 is unbounded
+ * there, so hamm asks for at least one entry). */
+static hamm_status rd_partition_queues(imp_state *s, const char *v, hamm_error *err)
+{
+    return counts(s, v, s->partition_queues, 4, 1, 4096, "icnt_L2:L2_dram:dram_L2:L2_icnt",
+                  "partition queue entries", err);
+}
+
+/* The separate write queue's size and its watermarks (dram_sched.cc: write mode from
+ * `high` pending writes, read mode again below `low`). */
+static hamm_status rd_write_queue(imp_state *s, const char *v, hamm_error *err)
+{
+    hamm_status st = counts(s, v, s->write_queue, 3, 0, 65536, "size:high:low",
+                            "write queue entries", err);
+    if (st == HAMM_OK && !(s->write_queue[2] >= 1 && s->write_queue[2] <= s->write_queue[1] &&
+                           s->write_queue[1] <= s->write_queue[0]))
+        return import_fail(s, err, "expected 1 <= low <= high <= size, got '%s'", v);
+    return st;
 }
 
 /* "threads:warp_size[:...]" */
@@ -221,6 +242,9 @@ static const struct honoured {
     {"gpgpu_frfcfs_dram_sched_queue_size", rd_queue, 0},
     {"gpgpu_dram_return_queue_size", rd_return_queue, 0},
     {"gpgpu_dram_partition_queues", rd_partition_queues, 0},
+    {"gpgpu_perfect_inst_const_cache", rd_perfect_icache, 0},
+    {"dram_seperate_write_queue_enable", rd_write_queue_on, 0},
+    {"dram_write_queue_size", rd_write_queue, 0},
     {"gpgpu_mem_addr_mapping", rd_map, 1},
     {"dram_bnkgrp_indexing_policy", rd_bnkgrp, 0},
     {"gpgpu_coalesce_arch", rd_coalesce, 0},
@@ -260,8 +284,40 @@ static const struct ignored {
     {"gpgpu_memory_partition_indexing", "partition index hashing: hamm uses dramid@ or D bits"},
     {"inter_config_file", "network topology: hamm models one crossbar each way"},
     {"gpgpu_cache:dl2_texture_only", "L2 for texture only: hamm's L2 serves all data"},
-    {"Seperate_Write_Queue_Enable", "separate write queue: hamm's write queue is off"},
-    {"Write_Queue_Size", "separate write queue: hamm's write queue is off"},
+    {"gpgpu_runtime_sync_depth_limit", "dynamic parallelism limit: no timing effect"},
+    {"gpgpu_runtime_pending_launch_count_limit", "dynamic parallelism limit: no timing effect"},
+    {"gpgpu_reg_file_port_throughput", "register file ports: register-read bandwidth not "
+                                       "modelled (hamm reads operands at once)"},
+    {"gpgpu_enable_specialized_operand_collector", "operand collectors: not modelled"},
+    {"gpgpu_dual_issue_diff_exec_units", "1 lets a scheduler issue two instructions to "
+                                         "different units a cycle: hamm issues one"},
+    {"specialized_unit_*", "branch, texture, tensor and uniform units: hamm runs their "
+                           "instructions on the ALU"},
+    {"gpgpu_tensor_core_avail", "tensor cores: not modelled"},
+    {"icnt_subnets", "separate request and reply networks: hamm's crossbar has one each way"},
+    {"icnt_in_buffer_limit", "router buffers: hamm's crossbar queues keep their defaults "
+                             "(interconnect.input_flits)"},
+    {"icnt_out_buffer_limit", "router buffers: hamm's crossbar queues keep their defaults "
+                              "(interconnect.output_flits)"},
+    {"icnt_arbiter_algo", "router arbitration: hamm's crossbar arbiter (interconnect.arbiter)"},
+    {"gpgpu_registers_per_block", "per-CTA register limit: hamm checks the core's registers"},
+    {"gpgpu_shmem_per_block", "per-CTA shared-memory limit: hamm checks the core's"},
+    {"gpgpu_ignore_resources_limitation", "resource checks: hamm always checks a CTA fits"},
+    {"gpgpu_max_concurrent_kernel", "concurrent kernels: hamm runs a recording's kernels one "
+                                    "after another"},
+    {"gpgpu_inst_fetch_throughput", "instructions fetched a cycle: hamm has no fetch stage "
+                                    "(a warp issues once its code line is present)"},
+    {"gpgpu_clock_gated_lanes", "power model: no timing effect"},
+    {"gpgpu_TB_launch_latency", "CTA launch latency: hamm launches a CTA at once (the same "
+                                "at 0, every tested configuration's value)"},
+    {"dram_dual_bus_interface", "1: separate row and column command buses (HBM): hamm "
+                                "issues one DRAM command a cycle"},
+    {"gpgpu_cache:dl1Pref*", "the L1 for kernels preferring L1 or shared memory: traces "
+                             "state no preference, so GPGPU-Sim uses -gpgpu_cache:dl1"},
+    {"gpgpu_shmem_size_Pref*", "the carve-out for kernels preferring L1 or shared memory: "
+                               "traces state no preference"},
+    {"smem_latency", "not an option GPGPU-Sim registers (-gpgpu_smem_latency is): it has no "
+                     "effect there either"},
     {"gpgpu_ptx_*", "functional simulation: no timing effect"},
     {"gpgpu_compute_capability_*", "functional simulation: no timing effect"},
     {"gpgpu_stack_size_limit", "device limit: no timing effect"},
@@ -345,5 +401,6 @@ void import_defaults(imp_state *s)
                      .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32,
                      .l1_latency = 1, .l1_banks = 1, .l1_bank_bytes = 32, .rop_latency = 85,
                      .dram_latency = 30, .return_queue = 0, .partition_queues = {8, 8, 8, 8},
+                     .write_queue = {32, 28, 16},
                      .sp_units = 1, .sfu_units = 1};
 }

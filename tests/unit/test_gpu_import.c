@@ -294,6 +294,40 @@ static void partition_queues(void **state)
                  "-gpgpu_dram_partition_queues", "partition queue entries");
 }
 
+/* -dram_seperate_write_queue_enable 1 with -dram_write_queue_size 128:108:32: GPGPU-Sim
+ * serves writes from 108 pending until fewer than 32 are left, hamm's drain to at most 31;
+ * -gpgpu_perfect_inst_const_cache 1: fetches always hit, so no instruction cache. */
+static void write_queue_and_perfect_icache(void **state)
+{
+    (void)state;
+    char *cfg = variant("-gpgpu_n_mem_per_ctrlr",
+                        "-dram_seperate_write_queue_enable 1\n-dram_write_queue_size 128:108:32\n"
+                        "-gpgpu_cache:il1 N:8:128:4,L:R:f:N:L,S:2:48,4\n"
+                        "-gpgpu_perfect_inst_const_cache 1\n-gpgpu_n_mem_per_ctrlr 1");
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *sys = part(im, HAMM_IMPORT_SYSTEM), *g = part(im, HAMM_IMPORT_GPU);
+    assert_int_equal(num(sys, "write_queue_size", NULL), 128);
+    assert_int_equal(num(sys, "write_drain_high", NULL), 108);
+    assert_int_equal(num(sys, "write_drain_low", NULL), 31);
+    assert_null(json_object_get(json_object_get(g, "core"), "icache_lines"));
+    assert_non_null(strstr(str(g, "notes", "-gpgpu_perfect_inst_const_cache"), "fetch hits"));
+    json_decref(sys);
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    /* without the perfect cache the same il1 is 8 x 4 = 32 lines */
+    cfg = variant("-gpgpu_n_mem_per_ctrlr", "-gpgpu_cache:il1 N:8:128:4,L:R:f:N:L,S:2:48,4\n"
+                                            "-gpgpu_n_mem_per_ctrlr 1");
+    im = import_ok(cfg);
+    g = part(im, HAMM_IMPORT_GPU);
+    assert_int_equal(num(g, "core", "icache_lines"), 32);
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    expect_error("-gpgpu_n_mem_per_ctrlr", "-dram_write_queue_size 128:16:32", 16,
+                 "-dram_write_queue_size", "1 <= low <= high <= size");
+}
+
 static void nearest_scheduler(void **state)
 {
     (void)state;
@@ -338,7 +372,7 @@ int main(void)
         cmocka_unit_test(ignored_listed),    cmocka_unit_test(errors),
         cmocka_unit_test(nearest_scheduler), cmocka_unit_test(trace_units),
         cmocka_unit_test(refused_models),    cmocka_unit_test(trc_below_ras_rp),
-        cmocka_unit_test(partition_queues),
+        cmocka_unit_test(partition_queues),  cmocka_unit_test(write_queue_and_perfect_icache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
