@@ -31,6 +31,10 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
     for (int op = 0; op < GPU_OP_COUNT && !bad; op++)
         if (!p->issue_cycles[op])
             bad = "issue_cycles";
+        else if (p->units[op] && op != GPU_OP_ALU && op != GPU_OP_SFU)
+            bad = "units";
+        else if (p->sub_cores && p->units[op] % p->schedulers)
+            bad = "sub_cores";
     if (!bad)
         return HAMM_OK;
     return hamm_error_field(err, HAMM_ERR_CONFIG, bad,
@@ -38,7 +42,9 @@ static hamm_status check_params(const gpu_core_params *p, hamm_error *err)
                             "flight, one shared bank, one queued packet, and issue costs of at "
                             "least one cycle are needed; an L1 MSHR merges at most 64 requests; "
                             "L1 banks need a bank width and at most 64 modules; "
-                            "the pipeline model needs a conflict history cache");
+                            "the pipeline model needs a conflict history cache; execution "
+                            "units are ALU and SFU ones, with sub-cores a multiple of the "
+                            "schedulers");
 }
 
 uint64_t gpu_core_bytes(const gpu_core_params *p)
@@ -53,7 +59,8 @@ uint64_t gpu_core_bytes(const gpu_core_params *p)
            (p->max_inflight + warps) * sizeof *c->loads +
            (uint64_t)p->max_inflight *
                (sizeof *c->inflight + p->max_merge * sizeof *c->inflight_ids) +
-           out * sizeof *c->out + (uint64_t)p->icache_lines * sizeof *c->icache + pipe_bytes(p);
+           out * sizeof *c->out + (uint64_t)p->icache_lines * sizeof *c->icache +
+           (uint64_t)units_count(p) * sizeof *c->unit_free + pipe_bytes(p);
 }
 
 static int alloc_state(gpu_core *c)
@@ -75,10 +82,14 @@ static int alloc_state(gpu_core *c)
     c->out_cap = p->out_queue + (p->has_l1 ? p->l1_miss_latency : 0);
     c->out = hamm_calloc_array(c->out_cap, sizeof *c->out);
     c->icache = p->icache_lines ? hamm_calloc_array(p->icache_lines, sizeof *c->icache) : NULL;
+    uint32_t units = units_count(p);
+    c->unit_free = units ? hamm_calloc_array(units, sizeof *c->unit_free) : NULL;
     if (!c->warps || !c->regs || !c->ctas || !c->sched_free || !c->sched_last ||
         !c->sched_asleep_at || !c->sched_wake || !c->loads ||
-        !c->inflight || !c->inflight_ids || !c->out || (p->icache_lines && !c->icache))
+        !c->inflight || !c->inflight_ids || !c->out || (p->icache_lines && !c->icache) ||
+        (units && !c->unit_free))
         return 0;
+    units_init(c);
     for (uint32_t w = 0; w < c->nwarps; w++)
         c->warps[w] = (warp){.cta = CORE_NONE, .reg_ready = &c->regs[(size_t)w * GPU_MAX_REGS]};
     for (uint32_t s = 0; s < p->schedulers; s++) {
@@ -139,6 +150,7 @@ void gpu_core_free(gpu_core *c)
     free(c->sched_last);
     free(c->sched_asleep_at);
     free(c->sched_wake);
+    free(c->unit_free);
     free(c->loads);
     free(c->inflight);
     free(c->inflight_ids);

@@ -3,7 +3,9 @@
  * It holds CTAs up to its thread, CTA, register and shared-memory limits; its warps are
  * split over warp schedulers (warp w to scheduler w mod schedulers), each of which issues
  * at most one instruction per core cycle and is then busy for that class's issue cost
- * (32 lanes on an 8-wide SIMD unit: 4 cycles).  An instruction waits on a scoreboard for
+ * (32 lanes on an 8-wide SIMD unit: 4 cycles) - or, for a class with execution units,
+ * takes a free unit, which is busy for that cost instead (the core's units shared by
+ * every scheduler, or with sub-cores a slice of them each).  An instruction waits on a scoreboard for
  * the registers it reads or writes; a barrier waits for every warp of its CTA.  Memory
  * instructions go, one at a time, through the load/store unit: global ones are coalesced
  * into requests, which go through the L1 (when there is one) or straight out, at most
@@ -68,6 +70,12 @@ typedef struct gpu_core_params {
     gpu_sched_policy policy;
     uint32_t max_active_warps;          /* only the oldest this many may issue; 0: all */
     uint32_t issue_cycles[GPU_OP_COUNT];/* cycles a scheduler is busy after issuing */
+    /* Execution units of a class (ALU, SFU; 0: none, the class's issue cost is the
+     * scheduler's).  With units, a scheduler issues one instruction a cycle and the unit
+     * it takes is busy for the class's issue cost (core_units.c). */
+    uint32_t units[GPU_OP_COUNT];
+    int sub_cores;                      /* each scheduler reaches only units / schedulers
+                                           of each class (GPGPU-Sim's sub-core model) */
     uint32_t latency[GPU_OP_COUNT];     /* ALU, SFU, shared load: cycles to the result */
     uint32_t max_inflight;              /* requests waiting for memory */
     uint32_t max_merge;                 /* loads one in-flight request can serve (no L1) */

@@ -1,6 +1,7 @@
 /* core_internal.h - a core's state, shared by its files:
  *   core.c        life cycle, CTAs (resources, launch, finish), the cycle;
  *   warp_sched.c  which warp each scheduler issues, and issuing it;
+ *   core_units.c  execution units: which a scheduler reaches, when they are free;
  *   lsu.c         the load/store unit: coalescing, the L1 or the merge table, replies;
  *   inflight.c    requests in flight without an L1, and the loads each one serves;
  *   hyper.c       adaptive granularity's hyper blocks in that table (the elastic MSHR);
@@ -111,6 +112,8 @@ struct gpu_core {
     uint64_t events;
     uint64_t *sched_asleep_at; /* per scheduler: `events` when it went to sleep */
     uint64_t *sched_wake;      /* per scheduler: the cycle to look again regardless */
+    uint64_t *unit_free;       /* per execution unit: first cycle it takes a warp */
+    uint32_t unit_base[GPU_OP_COUNT]; /* a class's first unit in unit_free */
     lsu_state lsu;
     load_entry *loads;     /* nloads */
     uint32_t nloads;
@@ -134,6 +137,16 @@ struct gpu_core {
 /* warp_sched.c */
 /* Scheduler s issues one instruction if a warp can (*issued set to 1 then). */
 hamm_status sched_issue(gpu_core *c, uint32_t s, uint64_t now, int *issued, hamm_error *err);
+
+/* core_units.c */
+uint32_t units_count(const gpu_core_params *p); /* units of every class */
+void units_init(gpu_core *c);                  /* unit_base; every unit free */
+/* 1 when op's class has no units or scheduler s reaches a free one; else *wake is lowered
+ * to the cycle the first of those frees. */
+int unit_ready(const gpu_core *c, uint32_t s, gpu_op op, uint64_t now, uint64_t *wake);
+/* Scheduler s issues op now: a unit taken (unit_ready said yes); the cycles the
+ * scheduler is then busy. */
+uint32_t unit_take(gpu_core *c, uint32_t s, gpu_op op, uint64_t now);
 
 /* lsu.c */
 int lsu_accepts(const gpu_core *c);

@@ -115,6 +115,13 @@ static const struct schema_field core_rows[] = {
     COUNT("simd_width", core.simd_width, 1, 32, "lanes of the ALU: 32 / width cycles a warp"),
     COUNT_OPT("sfu_width", core.sfu_width, 1, 32, 2, "", "lanes of the special-function unit"),
     COUNT_OPT("ldst_width", core.ldst_width, 1, 32, 8, "", "lanes of the load/store issue"),
+    /* Execution units and GPGPU-Sim's sub-cores (docs/GPU.md); QUIET: off, not dumped */
+    {"alu_units", SCHEMA_U32, SCHEMA_QUIET, 0, 64, 0, NULL, M(core.alu_units), 0, "", NULL,
+     "ALU units, each simd_width lanes (0: the scheduler is charged the issue cost)", NULL},
+    {"sfu_units", SCHEMA_U32, SCHEMA_QUIET, 0, 64, 0, NULL, M(core.sfu_units), 0, "", NULL,
+     "SFU units, each sfu_width lanes (0: the scheduler is charged the issue cost)", NULL},
+    {"sub_cores", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 0, NULL, M(core.sub_cores), 0, "", NULL,
+     "each scheduler issues only to its own units / warp_schedulers of each class", NULL},
     COUNT_OPT("alu_latency", core.alu_latency, 0, 10000, 0, "cycles", "ALU result latency"),
     COUNT_OPT("sfu_latency", core.sfu_latency, 0, 10000, 0, "cycles", "SFU result latency"),
     COUNT_OPT("shared_latency", core.shared_latency, 0, 10000, 0, "cycles",
@@ -328,6 +335,25 @@ static hamm_status check_l2(const gpu_model *m, const char *path, hamm_error *er
                          "partition.rop_latency");
 }
 
+/* Sub-cores divide each class's units among the schedulers: both classes need units, a
+ * multiple of the schedulers (GPGPU-Sim gives each sub-core its own slot of every unit's
+ * issue register). */
+static hamm_status check_sub_cores(const gpu_model *m, const char *path, hamm_error *err)
+{
+    if (!m->core.sub_cores)
+        return HAMM_OK;
+    uint32_t s = m->core.schedulers;
+    const char *bad = !m->core.alu_units || m->core.alu_units % s   ? "core.alu_units"
+                      : !m->core.sfu_units || m->core.sfu_units % s ? "core.sfu_units"
+                                                                     : NULL;
+    if (!bad)
+        return HAMM_OK;
+    return hamm_error_at(err, HAMM_ERR_CONFIG, HAMM_IN(path), bad,
+                         "core.sub_cores needs alu_units (%u) and sfu_units (%u) to be "
+                         "multiples of warp_schedulers (%u), at least one each",
+                         m->core.alu_units, m->core.sfu_units, s);
+}
+
 /* The virtual channels the topology allows (icnt.c), named with the file. */
 static hamm_status check_icnt(const gpu_model *m, const char *path, hamm_error *err)
 {
@@ -346,6 +372,7 @@ hamm_status gpu_model_from_json(gpu_model *m, json_t *doc, const char *source, h
     st = st ? st : check_l1_banks(m, source, err);
     st = st ? st : check_l2(m, source, err);
     st = st ? st : check_icnt(m, source, err);
+    st = st ? st : check_sub_cores(m, source, err);
     return st ? st : gpu_model_check_mgmt(m, source, err);
 }
 

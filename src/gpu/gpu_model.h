@@ -40,6 +40,8 @@ typedef struct gpu_model {
         uint32_t schedulers, max_active_warps;
         unsigned policy, coalescing;  /* gpu_sched_policy, gpu_coalesce_rule */
         uint32_t simd_width, sfu_width, ldst_width;
+        uint32_t alu_units, sfu_units; /* 0: the scheduler is the unit (docs/GPU.md) */
+        int sub_cores;
         uint32_t alu_latency, sfu_latency, shared_latency;
         uint32_t max_inflight, max_merge, shared_banks, out_queue;
         uint32_t icache_lines, icache_line_bytes;

@@ -82,6 +82,9 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
         [GPU_OP_EXIT] = alu};
     for (int op = 0; op < GPU_OP_COUNT; op++)
         c->issue_cycles[op] = issue[op];
+    c->units[GPU_OP_ALU] = m->core.alu_units;
+    c->units[GPU_OP_SFU] = m->core.sfu_units;
+    c->sub_cores = m->core.sub_cores;
     c->latency[GPU_OP_ALU] = m->core.alu_latency;
     c->latency[GPU_OP_SFU] = m->core.sfu_latency;
     c->latency[GPU_OP_SHARED_LOAD] = m->core.shared_latency;

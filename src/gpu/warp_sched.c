@@ -1,6 +1,7 @@
 /* warp_sched.c - the warp schedulers of a core: which warp issues (loose round-robin or
  * greedy-then-oldest, among the oldest max_active_warps), whether it can (scoreboard,
- * barrier, a free load/store unit), and what issuing does. */
+ * barrier, a free load/store unit, a free execution unit it reaches), and what issuing
+ * does. */
 #include "core_internal.h"
 
 /* Fetch the warp's next instruction from its kernel source when it has none; a stream
@@ -68,8 +69,9 @@ static int memory_ready(gpu_core *c, uint64_t now, uint64_t *wake)
                                                     : pipe_mem_eligible(c, now, wake);
 }
 
-static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, uint64_t *wake,
-                            hamm_error *err)
+/* Whether scheduler s can issue warp w now (its next instruction fetched). */
+static hamm_status eligible(gpu_core *c, uint32_t s, uint32_t w, uint64_t now, int *ok,
+                            uint64_t *wake, hamm_error *err)
 {
     *ok = 0;
     warp *wp = &c->warps[w];
@@ -79,7 +81,8 @@ static hamm_status eligible(gpu_core *c, uint32_t w, uint64_t now, int *ok, uint
     if (st || !wp->has_inst)
         return st;
     *ok = (!c->icache || icache_ready(c, wp->inst.pc, now, wake)) && regs_ready(wp, now, wake) &&
-          (!is_memory(wp->inst.op) || memory_ready(c, now, wake)) && within_active_limit(c, w);
+          (!is_memory(wp->inst.op) || memory_ready(c, now, wake)) &&
+          unit_ready(c, s, wp->inst.op, now, wake) && within_active_limit(c, w);
     return HAMM_OK;
 }
 
@@ -90,7 +93,7 @@ static void issue(gpu_core *c, uint32_t s, uint32_t w, uint64_t now)
     wp->has_inst = 0;
     c->st.warp_insts[op]++;
     c->st.thread_insts += (uint64_t)__builtin_popcount(wp->inst.active);
-    c->sched_free[s] = now + c->p.issue_cycles[op];
+    c->sched_free[s] = now + unit_take(c, s, op, now);
     c->sched_last[s] = w;
     switch (op) {
     case GPU_OP_ALU:
@@ -127,7 +130,7 @@ static hamm_status pick(gpu_core *c, uint32_t s, uint64_t now, uint32_t *out, ui
     int ok;
     hamm_status st;
     if (c->p.policy == GPU_SCHED_GTO && last != CORE_NONE) {
-        if ((st = eligible(c, last, now, &ok, wake, err)) || ok) {
+        if ((st = eligible(c, s, last, now, &ok, wake, err)) || ok) {
             *out = ok ? last : CORE_NONE;
             return st;
         }
@@ -137,7 +140,7 @@ static hamm_status pick(gpu_core *c, uint32_t s, uint64_t now, uint32_t *out, ui
     uint32_t k0 = last == CORE_NONE ? 0 : (last - s) / S + 1;
     for (uint32_t i = 0; i < K; i++) {
         uint32_t w = s + ((k0 + i) % K) * S;
-        if ((st = eligible(c, w, now, &ok, wake, err)))
+        if ((st = eligible(c, s, w, now, &ok, wake, err)))
             return st;
         if (!ok)
             continue;

@@ -145,6 +145,29 @@ static int unit_keys(json_t *j, const char *width, const char *latency, const ui
            json_object_set_new(j, latency, json_integer((json_int_t)lat[0] + IMPORT_PIPE_CYCLES));
 }
 
+/* -gpgpu_sub_core_model 1: the SP and SFU units become hamm's execution units, each a
+ * scheduler's slice of them (core.sub_cores), a unit as wide as its own initiation
+ * interval allows. */
+static hamm_status sub_core_keys(imp_state *s, json_t *j, hamm_error *err)
+{
+    if (!s->sub_cores)
+        return HAMM_OK;
+    if (s->sp_units % s->schedulers || s->sfu_units % s->schedulers)
+        return import_note(s, "-gpgpu_sub_core_model",
+                           "1, but the SP or SFU units are not a multiple of the schedulers: "
+                           "not modelled (each scheduler charged the units' issue cost)", err);
+    if (json_object_set_new(j, "sub_cores", json_true()) ||
+        json_object_set_new(j, "alu_units", json_integer(s->sp_units)) ||
+        json_object_set_new(j, "sfu_units", json_integer(s->sfu_units)) ||
+        unit_keys(j, "simd_width", "alu_latency", s->sp_lat, 1) ||
+        unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, 1))
+        return NOMEM(err);
+    return import_note(s, "-gpgpu_sub_core_model",
+                       "core.sub_cores with alu_units = SP units, sfu_units = SFU units, each "
+                       "unit 32 / initiation lanes; the sub-cores' operand collectors and "
+                       "register banks are not modelled (nor are they without)", err);
+}
+
 static json_t *core_json(imp_state *s, hamm_error *err)
 {
     hamm_status st;
@@ -182,6 +205,10 @@ static json_t *core_json(imp_state *s, hamm_error *err)
         unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, s->sfu_units)) {
         json_decref(j);
         NOMEM(err);
+        return NULL;
+    }
+    if (sub_core_keys(s, j, err) != HAMM_OK) {
+        json_decref(j);
         return NULL;
     }
     return j;

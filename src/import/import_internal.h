@@ -44,6 +44,7 @@ typedef struct imp_state {
     /* Trace mode's -trace_opcode_latency_initiation_sp and _sfu (latency, initiation
      * interval; 0, 0 when absent) and the unit counts they are divided among. */
     uint32_t sp_lat[2], sfu_lat[2], sp_units, sfu_units;
+    uint32_t sub_cores;            /* -gpgpu_sub_core_model (docs/GPU.md) */
     uint32_t rop_latency, dram_latency; /* core cycles, as GPGPU-Sim counts both */
     uint32_t return_queue;         /* 0: unlimited */
     /* -gpgpu_dram_partition_queues icnt_L2:L2_dram:dram_L2:L2_icnt, a sub-partition's */

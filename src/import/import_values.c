@@ -63,6 +63,7 @@ U32(rd_sp_units, sp_units, 1, 64, "SP units")
 U32(rd_perfect_icache, perfect_icache, 0, 1, "0 or 1")
 U32(rd_write_queue_on, write_queue_on, 0, 1, "0 or 1")
 U32(rd_sfu_units, sfu_units, 1, 64, "SFU units")
+U32(rd_sub_cores, sub_cores, 0, 1, "0 or 1 (the sub-core model)")
 
 /* "latency,initiation" (trace mode's per-unit timing) */
 static hamm_status latency_pair(imp_state *s, const char *v, uint32_t out[2], hamm_error *err)
@@ -253,6 +254,7 @@ static const struct honoured {
     {"gpgpu_cache:il1", rd_il1, 0},
     {"gpgpu_num_sp_units", rd_sp_units, 0},
     {"gpgpu_num_sfu_units", rd_sfu_units, 0},
+    {"gpgpu_sub_core_model", rd_sub_cores, 0},
     {"trace_opcode_latency_initiation_sp", rd_sp_lat, 0},
     {"trace_opcode_latency_initiation_sfu", rd_sfu_lat, 0},
 };

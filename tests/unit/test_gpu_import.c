@@ -365,6 +365,49 @@ static void trace_units(void **state)
                  "-trace_opcode_latency_initiation_sfu", "latency,initiation");
 }
 
+/* -gpgpu_sub_core_model 1 with `small`'s 4 schedulers: 4 SP units, each taking a warp
+ * every 2 cycles, are 4 ALU units of 32 / 2 = 16 lanes; 4 SFUs every 8 cycles, 4 units of
+ * 32 / 8 = 4 lanes; core.sub_cores on.  6 SP units do not divide among 4 sub-cores: no
+ * sub-cores, a note, and the pooled width 32 x 6 / 2 (at most 32) as without the option. */
+static char *sub_core_config(unsigned sp_units)
+{
+    char line[256];
+    snprintf(line, sizeof line,
+             "-gpgpu_sub_core_model 1\n-gpgpu_num_sp_units %u\n-gpgpu_num_sfu_units 4\n"
+             "-trace_opcode_latency_initiation_sp 2,2\n"
+             "-trace_opcode_latency_initiation_sfu 20,8",
+             sp_units);
+    return variant("-foo_unknown_option", line);
+}
+
+static void sub_core_units(void **state)
+{
+    (void)state;
+    char *cfg = sub_core_config(4);
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_true(json_is_true(json_object_get(json_object_get(g, "core"), "sub_cores")));
+    assert_int_equal(num(g, "core", "alu_units"), 4);
+    assert_int_equal(num(g, "core", "sfu_units"), 4);
+    assert_int_equal(num(g, "core", "simd_width"), 16);
+    assert_int_equal(num(g, "core", "sfu_width"), 4);
+    assert_int_equal(num(g, "core", "alu_latency"), 8);
+    assert_non_null(strstr(str(g, "notes", "-gpgpu_sub_core_model"), "core.sub_cores"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    cfg = sub_core_config(6);
+    im = import_ok(cfg);
+    g = part(im, HAMM_IMPORT_GPU);
+    assert_null(json_object_get(json_object_get(g, "core"), "sub_cores"));
+    assert_null(json_object_get(json_object_get(g, "core"), "alu_units"));
+    assert_int_equal(num(g, "core", "simd_width"), 32);
+    assert_non_null(strstr(str(g, "notes", "-gpgpu_sub_core_model"), "not modelled"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +416,7 @@ int main(void)
         cmocka_unit_test(nearest_scheduler), cmocka_unit_test(trace_units),
         cmocka_unit_test(refused_models),    cmocka_unit_test(trc_below_ras_rp),
         cmocka_unit_test(partition_queues),  cmocka_unit_test(write_queue_and_perfect_icache),
+        cmocka_unit_test(sub_core_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
