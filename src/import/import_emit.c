@@ -428,7 +428,20 @@ static hamm_status system_json(imp_state *s, const char *name, json_t **out, ham
         s->dram_scheduler ? "fr-fcfs" : "fcfs", "request_size_bytes", (int)request, "cores",
         (int)(s->clusters * s->per_cluster), "max_inflight_per_core",
         (int)(s->l1.given ? s->l1.mshr_entries : 32), "address_map", map);
-    return *out ? HAMM_OK : NOMEM(err);
+    if (!*out)
+        return NOMEM(err);
+    char scheme[64];
+    hamm_status st = import_partition_scheme(s, scheme, sizeof scheme, err);
+    if (st == HAMM_OK && scheme[0] &&
+        (json_object_set_new(*out, "address_channel_scheme", json_string(scheme)) ||
+         json_object_set_new(json_object_get(*out, "notes"), "address_channel_scheme",
+                             json_string(s->partition_indexing == 2
+                                             ? "-gpgpu_memory_partition_indexing 2: "
+                                               "GPGPU-Sim's IPOLY channel hash"
+                                             : "-gpgpu_memory_partition_indexing 1: "
+                                               "GPGPU-Sim's bitwise XOR channel hash"))))
+        st = NOMEM(err);
+    return st;
 }
 
 hamm_status import_emit(imp_state *s, const char *name, json_t **gpu, json_t **dram,
