@@ -1,6 +1,7 @@
 /* hamm/banked.h - banked (parallel) on-chip memories: the address-to-module schemes of
  * Gou's thesis (2011), chapter 2 (low-order, high-order, skewed, prime, XOR) and 3 (SAMS,
- * 2DSMM), and a streaming bank-conflict analysis of a trace under one of them.
+ * 2DSMM), Rau's IPOLY as GPGPU-Sim hashes with it, and a streaming bank-conflict analysis
+ * of a trace under one of them.
  *
  * Addresses here are word addresses (a trace's byte address / the word size).  A scheme
  * puts word a in module m(a) and, inside it, in line l(a): what a module delivers in one
@@ -35,6 +36,7 @@ typedef enum hamm_banked_kind {
     HAMM_BANKED_XOR,           /* Harper's XOR scheme for stride family s */
     HAMM_BANKED_SAMS,          /* single-affiliation multiple-stride, 2^q modules */
     HAMM_BANKED_2DSMM,         /* 2D strided multiaccess memory, 2^p x 2^q modules */
+    HAMM_BANKED_IPOLY,         /* m = a mod M XOR the IPOLY fold of the bits above (Rau) */
     HAMM_BANKED_KIND_COUNT
 } hamm_banked_kind;
 
@@ -50,14 +52,16 @@ typedef struct hamm_banked_scheme {
     uint32_t p;       /* 2dsmm: log2 of the vertical module count */
     uint32_t vs, hs;  /* 2dsmm: the vertical and horizontal stride families */
     uint64_t width;   /* 2dsmm: N, words per row of the 2D array (a = i * N + j) */
+    uint32_t sub;     /* ipoly: the fold is over M * 2^sub buckets, the top log2 M bits
+                         kept (GPGPU-Sim's 2^sub sub-partitions per channel) */
     char spec[128];   /* the scheme written out whole, e.g. "sams:q=5,s=5" */
 } hamm_banked_scheme;
 
 /* Parse "NAME[:KEY=VALUE,...]" (docs/BANKED.md) for parallel accesses of `lanes` words:
  * low-order, high-order[:rows=R], skewed[:skew=K], prime[:p=P], xor[:s=S],
- * sams[:q=Q,s=S], 2dsmm[:p=P,q=Q,vs=V,hs=H,width=N].  Errors (HAMM_ERR_ARG) name the
- * field that is wrong: an unknown scheme or key, a value out of range, a module count the
- * scheme cannot take. */
+ * sams[:q=Q,s=S], 2dsmm[:p=P,q=Q,vs=V,hs=H,width=N], ipoly[:sub=K].  Errors
+ * (HAMM_ERR_ARG) name the field that is wrong: an unknown scheme or key, a value out of
+ * range, a module count the scheme cannot take. */
 HAMM_API hamm_status hamm_banked_parse(const char *spec, uint32_t lanes, hamm_banked_scheme *out,
                                        hamm_error *err);
 HAMM_API const char *hamm_banked_kind_name(hamm_banked_kind k);
@@ -75,7 +79,8 @@ HAMM_API hamm_banked_place hamm_banked_locate(const hamm_banked_scheme *s, uint6
  * of the modules for every hi: the condition for using `s` as a bank or channel function
  * of a DRAM address map (hamm/addrmap.h) without losing addresses.  HAMM_OK when it is
  * (low-order, skewed, xor, prime with P = M, sams with s = 0 or s > q, 2dsmm with
- * 2^(p+q) dividing the width, high-order with rows = 1); else HAMM_ERR_ARG naming the field that rules it out. */
+ * 2^(p+q) dividing the width, high-order with rows = 1, ipoly); else HAMM_ERR_ARG
+ * naming the field that rules it out. */
 HAMM_API hamm_status hamm_banked_check_permutation(const hamm_banked_scheme *s, hamm_error *err);
 
 /* How a trace's accesses are grouped into parallel accesses. */

@@ -1,9 +1,10 @@
-/* scheme.c - the module functions of the interleavings of the thesis' chapter 2 and the
- * dispatch to SAMS and 2DSMM (sams.c). */
+/* scheme.c - the module functions of the interleavings of the thesis' chapter 2 and of
+ * IPOLY, and the dispatch to SAMS and 2DSMM (sams.c). */
 #include "banked_internal.h"
+#include "common/ipoly.h"
 
 static const char *const kind_names[HAMM_BANKED_KIND_COUNT] = {
-    "low-order", "high-order", "skewed", "prime", "xor", "sams", "2dsmm"};
+    "low-order", "high-order", "skewed", "prime", "xor", "sams", "2dsmm", "ipoly"};
 
 const char *hamm_banked_kind_name(hamm_banked_kind k)
 {
@@ -43,6 +44,14 @@ hamm_banked_place hamm_banked_locate(const hamm_banked_scheme *s, uint64_t a)
         return banked_sams(s, a);
     case HAMM_BANKED_2DSMM:
         return banked_2dsmm(s, a);
+    case HAMM_BANKED_IPOLY: {
+        /* GPGPU-Sim's partition hash: the index a mod M with sub more bits under it
+         * (its sub-partition) XORed with the fold of the bits above both, the top log2 M
+         * bits kept: (index * 2^sub + low) ^ fold, shifted down by sub, is index ^ (fold
+         * >> sub) */
+        uint32_t fold = ipoly_fold(a >> (s->q + s->sub), s->q + s->sub);
+        return place((a & (m - 1)) ^ (fold >> s->sub), a >> s->q);
+    }
     case HAMM_BANKED_KIND_COUNT:
         break;
     }
@@ -65,6 +74,10 @@ hamm_status hamm_banked_check_permutation(const hamm_banked_scheme *s, hamm_erro
     case HAMM_BANKED_PRIME:     /* b itself, P = M */
     case HAMM_BANKED_SKEWED:    /* b + K * hi mod M: a rotation */
     case HAMM_BANKED_XOR:       /* b's bits XOR bits of hi (k + max(n, s) >= n) */
+        return HAMM_OK;
+    case HAMM_BANKED_IPOLY:
+        /* b XOR fold(a >> (n + sub)) >> sub, and a >> (n + sub) = hi >> sub: the XORed
+         * value is the same for the whole block, so b goes to every module once */
         return HAMM_OK;
     case HAMM_BANKED_HIGH_ORDER:
         if (s->rows == 1) /* low-order by another name */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "banked_internal.h"
+#include "common/ipoly.h"
 
 #define MAX_MODULES 4096u
 #define MAX_FAMILY 32u
@@ -30,6 +31,7 @@ static const key_def keys_sams[] = {K32("q", q, 0, 10), K32("s", s, 0, MAX_FAMIL
 static const key_def keys_2d[] = {K32("p", p, 1, 9), K32("q", q, 1, 9),
                                   K32("vs", vs, 0, MAX_FAMILY), K32("hs", hs, 0, MAX_FAMILY),
                                   K64("width", width, 2, 1ull << 40)};
+static const key_def keys_ipoly[] = {K32("sub", sub, 0, IPOLY_MAX_LOG2_BUCKETS)};
 
 static const struct {
     const key_def *keys;
@@ -43,6 +45,7 @@ static const struct {
     {keys_xor, 1, "xor:s=S"},
     {keys_sams, 2, "sams:q=Q,s=S"},
     {keys_2d, 5, "2dsmm:p=P,q=Q,vs=V,hs=H,width=N"},
+    {keys_ipoly, 1, "ipoly:sub=K"},
 };
 
 static int log2_exact(uint32_t v)
@@ -76,7 +79,7 @@ static hamm_status parse_name(const char *name, size_t len, hamm_banked_kind *k,
     }
     return hamm_error_field(err, HAMM_ERR_ARG, "scheme",
                             "unknown scheme '%.*s' (low-order, high-order, skewed, prime, "
-                            "xor, sams, 2dsmm)", (int)len, name);
+                            "xor, sams, 2dsmm, ipoly)", (int)len, name);
 }
 
 /* The defaults of kind k for `lanes` parallel accesses (lanes >= 1). */
@@ -173,6 +176,18 @@ static hamm_status check_2dsmm(hamm_banked_scheme *s, unsigned given, hamm_error
     return HAMM_OK;
 }
 
+/* IPOLY: a polynomial for M * 2^sub buckets (16, 32 or 64: GPGPU-Sim has no other). */
+static hamm_status check_ipoly(const hamm_banked_scheme *s, hamm_error *err)
+{
+    hamm_status st = need_pow2(s, err);
+    if (st != HAMM_OK || ipoly_has_buckets(s->q + s->sub))
+        return st;
+    return hamm_error_field(err, HAMM_ERR_ARG, s->sub ? "ipoly.sub" : "modules",
+                            "ipoly needs 16, 32 or 64 buckets (the count x 2^sub; GPGPU-Sim "
+                            "has polynomials for no others), not %u x 2^%u = %llu", s->lanes,
+                            s->sub, (unsigned long long)s->lanes << s->sub);
+}
+
 /* The conditions between fields, once every key is read. */
 static hamm_status check(hamm_banked_scheme *s, unsigned given, hamm_error *err)
 {
@@ -200,6 +215,8 @@ static hamm_status check(hamm_banked_scheme *s, unsigned given, hamm_error *err)
         return HAMM_OK;
     case HAMM_BANKED_2DSMM:
         return check_2dsmm(s, given, err);
+    case HAMM_BANKED_IPOLY:
+        return check_ipoly(s, err);
     case HAMM_BANKED_KIND_COUNT:
         break;
     }
@@ -222,6 +239,7 @@ static void write_spec(hamm_banked_scheme *s)
         snprintf(b, z, "%s:p=%u,q=%u,vs=%u,hs=%u,width=%llu", n, s->p, s->q, s->vs, s->hs,
                  (unsigned long long)s->width);
         break;
+    case HAMM_BANKED_IPOLY: snprintf(b, z, "%s:sub=%u", n, s->sub); break;
     case HAMM_BANKED_KIND_COUNT: break;
     }
 }

@@ -33,6 +33,7 @@ static const struct origin {
     {"scheduler", "gpgpu_dram_scheduler"},
     {"request_size_bytes", "gpgpu_cache:dl2"},
     {"address_map", "gpgpu_mem_addr_mapping"},
+    {"address_channel_scheme", "gpgpu_memory_partition_indexing"},
     {"cores", "gpgpu_n_clusters"},
     {"max_inflight_per_core", "gpgpu_cache:dl1"},
     {"clocks", "gpgpu_clock_domains"},

@@ -55,6 +55,7 @@ typedef struct imp_state {
     char map[256];
     uint32_t bnkgrp_low;           /* -dram_bnkgrp_indexing_policy: 1, a bank's group is
                                       its low bits (0: its high bits, hamm's default) */
+    uint32_t partition_indexing;   /* -gpgpu_memory_partition_indexing (0 .. 5) */
     uint64_t map_line, l2_line;    /* where the map and the dl2 string were read */
     uint32_t network_mode, flit_bytes;
     uint64_t seen;                 /* bit per honoured option given (import_values.c) */
@@ -104,6 +105,9 @@ hamm_status import_u32(imp_state *s, const char *text, uint32_t lo, uint32_t hi,
 hamm_status import_dram_json(const imp_state *s, const char *name, json_t **out,
                              hamm_error *err);
 hamm_status import_system_json(imp_state *s, const char *name, json_t **out, hamm_error *err);
+/* The system's address_channel_scheme for -gpgpu_memory_partition_indexing into buf
+ * ("" for none), what hamm cannot follow noted (import_partition.c). */
+hamm_status import_partition_scheme(imp_state *s, char *buf, size_t size, hamm_error *err);
 /* The three files' JSON, from the state; checks the required options. */
 hamm_status import_emit(imp_state *s, const char *name, json_t **gpu, json_t **dram,
                         json_t **system, hamm_error *err);

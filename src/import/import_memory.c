@@ -155,5 +155,18 @@ hamm_status import_system_json(imp_state *s, const char *name, json_t **out, ham
         (int)(s->l1.given ? s->l1.mshr_entries : 32), "address_map", map);
     if (!*out)
         return NOMEM(err);
-    return s->write_queue_on ? write_queue(s, *out, err) : HAMM_OK;
+    hamm_status st = s->write_queue_on ? write_queue(s, *out, err) : HAMM_OK;
+    char scheme[64];
+    if (st == HAMM_OK)
+        st = import_partition_scheme(s, scheme, sizeof scheme, err);
+    if (st == HAMM_OK && scheme[0] &&
+        (json_object_set_new(*out, "address_channel_scheme", json_string(scheme)) ||
+         json_object_set_new(json_object_get(*out, "notes"), "address_channel_scheme",
+                             json_string(s->partition_indexing == 2
+                                             ? "-gpgpu_memory_partition_indexing 2: "
+                                               "GPGPU-Sim's IPOLY channel hash"
+                                             : "-gpgpu_memory_partition_indexing 1: "
+                                               "GPGPU-Sim's bitwise XOR channel hash"))))
+        st = NOMEM(err);
+    return st;
 }

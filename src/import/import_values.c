@@ -38,6 +38,8 @@ U32(rd_network, network_mode, 0, 100, "network mode")
 U32(rd_flit, flit_bytes, 1, 4096, "flit bytes")
 U32(rd_bnkgrp, bnkgrp_low, 0, 1, "0 (higher bits) or 1 (lower bits)")
 U32(rd_l1_hash, l1_bank_hash, 0, 3, "0 (linear), 1 (XOR), 2 (IPOLY) or 3 (Fermi hash)")
+U32(rd_part_index, partition_indexing, 0, 5,
+    "0 (consecutive), 1 (bitwise), 2 (IPOLY), 3 (PAE), 4 (random) or 5 (custom)")
 
 /* L1 banks and their interleave: powers of two, as GPGPU-Sim's bit masks take them. */
 static hamm_status rd_pow2(imp_state *s, const char *v, uint32_t lo, uint32_t hi,
@@ -248,6 +250,7 @@ static const struct honoured {
     {"dram_write_queue_size", rd_write_queue, 0},
     {"gpgpu_mem_addr_mapping", rd_map, 1},
     {"dram_bnkgrp_indexing_policy", rd_bnkgrp, 0},
+    {"gpgpu_memory_partition_indexing", rd_part_index, 0},
     {"gpgpu_coalesce_arch", rd_coalesce, 0},
     {"network_mode", rd_network, 0},
     {"icnt_flit_size", rd_flit, 0},
@@ -283,7 +286,6 @@ static const struct ignored {
     {"gpgpu_n_cluster_ejection_buffer_size", "cluster ejection buffer: hamm's icnt queues"},
     {"dram_bnk_indexing_policy", "bank index hashing: hamm takes the map's bank bits"},
     {"gpgpu_mem_address_mask", "address mask: hamm uses the map as written"},
-    {"gpgpu_memory_partition_indexing", "partition index hashing: hamm uses dramid@ or D bits"},
     {"inter_config_file", "network topology: hamm models one crossbar each way"},
     {"gpgpu_cache:dl2_texture_only", "L2 for texture only: hamm's L2 serves all data"},
     {"gpgpu_runtime_sync_depth_limit", "dynamic parallelism limit: no timing effect"},

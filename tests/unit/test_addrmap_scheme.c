@@ -126,6 +126,40 @@ static void test_divided_channels(void **state)
     hamm_addrmap_free(m);
 }
 
+/* GPGPU-Sim's IPOLY channel hash on SM7_QV100's map as hamm imports it (32 channels at
+ * dramid@8, 2 sub-partitions: ipoly:sub=1): channel = raw ^ (fold(addr >> 14) >> 1),
+ * fold over 64 buckets (P = x^6 + x + 1).  The channel-removed address x holds byte and
+ * column bits 0-7, G (the sub-partition bit) at 8, C 9-11, G 12, B 13-14, R 15-27; in
+ * the address, the channel is bits 8-12 and x bit i >= 8 is bit i + 5. */
+static void test_ipoly_qv100(void **state)
+{
+    (void)state;
+    static const char map[] = "dramid@8;00000000.00000000.00000000.00000000.0000RRRR."
+                              "RRRRRRRR.RBBGCCCG.CCCSSSSS";
+    hamm_geometry g = {32, 4, 16, 8192, 128, 16, 1};
+    hamm_addrmap *m = build(map, NULL, g, NULL, "ipoly:sub=1");
+    assert_string_equal(hamm_addrmap_scheme(m, HAMM_ADDRMAP_CHANNEL), "ipoly:sub=1");
+    expect(m, 0x0, 0, 0, 0, 0);
+    /* bit 13, the sub-partition bit (bank group 1: bank 4), lies below the hashed bits */
+    expect(m, 0x2000, 0, 4, 0, 0);
+    /* bit 14 = high bit 0: fold x^6 mod P = x + 1 = 3, >> 1: channel 1; it is x bit 9,
+     * a column bit (byte 256 of the row: column 16) */
+    expect(m, 0x4000, 1, 0, 0, 16);
+    /* bit 20 = high bit 6 = row bit 0: x^12 = (x + 1)^2 = x^2 + 1 = 5, >> 1: channel 2 */
+    expect(m, 0x100000, 2, 0, 1, 0);
+    /* raw channel 31 and both high bits: 31 ^ ((3 ^ 5) >> 1) = 31 ^ 3 */
+    expect(m, 0x105F00, 28, 0, 1, 16);
+    /* 0xf0000000: raw channel 0, high bits 14-17: x^20 ^ x^21 ^ x^22 ^ x^23 =
+     * 0x3C ^ 0x3B ^ 0x35 ^ 0x29 = 0x1B, >> 1: channel 13; x = (0xF00000 / 32) << 8 =
+     * 0x7800000, row x >> 15 = 0xF00 */
+    expect(m, 0xF0000000, 13, 0, 0xF00, 0);
+    hamm_addrmap_free(m);
+    m = build(map, NULL, g, NULL, NULL); /* the bit map: the same but for the channel */
+    expect(m, 0x4000, 0, 0, 0, 16);
+    expect(m, 0x105F00, 31, 0, 1, 16);
+    hamm_addrmap_free(m);
+}
+
 /* Prime (or low-order) on a divided count, and low-order on a contiguous field, are the
  * bit map itself: every address decodes as without a scheme. */
 static void same_as_plain(const char *spec, hamm_geometry g, const char *bank,
@@ -197,6 +231,13 @@ static void test_one_to_one(void **state)
     }
     sweep("row:bank:channel:column", NULL, (hamm_geometry){8, 1, 4, 8, 4, 4, 1}, "2dsmm:vs=2",
           "2dsmm:p=1,width=16,vs=1");
+    /* IPOLY needs 16 modules or more: 16 channels at dramid@4 (sub-partitions of 1 and 2
+     * bits), then 16 banks and 16 channels both hashed, the bank above the channel */
+    hamm_geometry g16 = {16, 1, 8, 16, 4, 4, 1};
+    sweep("dramid@4;RRRRBBBCCSS", NULL, g16, NULL, "ipoly");
+    sweep("dramid@4;RRRRBBBCCSS", NULL, g16, "xor", "ipoly:sub=1");
+    sweep("row:bank:channel:column", "bank^row", (hamm_geometry){16, 1, 16, 8, 4, 4, 1},
+          "ipoly", "ipoly:sub=2");
 }
 
 struct bad {
@@ -234,6 +275,14 @@ static const struct bad bad_cases[] = {
      "bit 2 is address bit 8"},
     {"row:bank:channel:column", {1, 1, 8, 16, 4, 4, 1}, NULL, "low-order",
      "address_channel_scheme", "the system has one channel: there is nothing to interleave"},
+    {"row:bank:channel:column", G4x8_INIT, NULL, "ipoly", "address_channel_scheme",
+     "4 channels: ipoly needs 16, 32 or 64 buckets (the count x 2^sub; GPGPU-Sim has "
+     "polynomials for no others), not 4 x 2^0 = 4"},
+    {"row:bank:channel:column", G4x8_INIT, "ipoly:sub=4", NULL, "address_bank_scheme",
+     "ipoly.sub: ipoly needs 16, 32 or 64 buckets (the count x 2^sub; GPGPU-Sim has "
+     "polynomials for no others), not 8 x 2^4 = 128"},
+    {"row:bank:channel:column", {24, 1, 8, 16, 4, 4, 1}, NULL, "ipoly:sub=1",
+     "address_channel_scheme", "24 channels: ipoly needs a power-of-two module count, not 24"},
 };
 
 static void test_errors(void **state)
@@ -274,6 +323,25 @@ static int permutes(const char *spec, uint32_t m, int *accepted)
     return 1;
 }
 
+/* Whether `spec` on m modules permutes 4096 blocks drawn from below 2^40 (it parses). */
+static int permutes_far(const char *spec, uint32_t m)
+{
+    hamm_banked_scheme s;
+    hamm_error err;
+    hamm_error_clear(&err);
+    assert_int_equal(hamm_banked_parse(spec, m, &s, &err), HAMM_OK);
+    uint64_t hi = 1;
+    for (int i = 0; i < 4096; i++) {
+        hi = (hi * 6364136223846793005u + 1442695040888963407u);
+        uint64_t block = hi >> 24, seen = 0;
+        for (uint64_t b = 0; b < m; b++)
+            seen |= UINT64_C(1) << hamm_banked_locate(&s, block * m + b).module;
+        if (seen != (m == 64 ? UINT64_MAX : (UINT64_C(1) << m) - 1))
+            return 0;
+    }
+    return 1;
+}
+
 /* What hamm_banked_check_permutation accepts permutes every block, by brute force: every
  * 2dsmm whose width 2^(p+q) divides, over hs, vs and widths; and the refused matched SAMS
  * and high-order really do not. */
@@ -304,13 +372,23 @@ static void test_permutation_claims(void **state)
         assert_int_equal(permutes(refused[i], 8, &accepted), 0);
         assert_false(accepted);
     }
+    /* IPOLY on 16, 32 and 64 modules, every sub it takes: the fold reads up to 19 bits
+     * above the block and the sub bits, so blocks are drawn from 2^40 too */
+    for (uint32_t m = 16, n = 4; m <= 64; m *= 2, n++)
+        for (unsigned sub = 0; n + sub <= 6; sub++) {
+            snprintf(spec, sizeof spec, "ipoly:sub=%u", sub);
+            assert_int_equal(permutes(spec, m, &accepted), 1);
+            assert_true(accepted);
+            assert_int_equal(permutes_far(spec, m), 1);
+        }
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bank_schemes),     cmocka_unit_test(test_channel_schemes),
-        cmocka_unit_test(test_divided_channels), cmocka_unit_test(test_identity),
+        cmocka_unit_test(test_divided_channels), cmocka_unit_test(test_ipoly_qv100),
+        cmocka_unit_test(test_identity),
         cmocka_unit_test(test_one_to_one),       cmocka_unit_test(test_errors),
         cmocka_unit_test(test_permutation_claims),
     };
