@@ -6,7 +6,6 @@
 
 #include "cache_internal.h"
 #include "common/alloc.h"
-#include "pric.h"
 
 static int pow2(uint32_t x)
 {
@@ -18,22 +17,9 @@ static uint32_t log2u(uint32_t x)
     return (uint32_t)__builtin_ctz(x);
 }
 
-/* The polynomial PRIC divides by: the given one, else the built-in one for the sets. */
-static uint64_t pmod_poly(const gpu_cache_params *p)
-{
-    return p->poly ? p->poly : gpu_pric_default_poly(log2u(p->sets));
-}
-
-/* The options of the Khairy thesis' chapter 5: PRIC's polynomial and DBSA's threshold. */
+/* DBSA's threshold (the Khairy thesis' chapter 5); the set index checks its own. */
 static hamm_status check_options(const gpu_cache_params *p, hamm_error *err)
 {
-    uint64_t poly = pmod_poly(p);
-    if (p->index == GPU_INDEX_PMOD &&
-        (p->sets < 2 || gpu_pric_degree(poly) != log2u(p->sets) || !gpu_pric_irreducible(poly)))
-        return hamm_error_field(err, HAMM_ERR_CONFIG, "pmod_poly",
-                                "cache: the pmod index needs at least 2 sets and an irreducible "
-                                "polynomial of degree log2(sets) = %u (0x%llx is not)",
-                                log2u(p->sets), (unsigned long long)poly);
     if (p->bypass_period && !(p->bypass_threshold >= 0 && p->bypass_threshold <= 1))
         return hamm_error_field(err, HAMM_ERR_CONFIG, "bypass_threshold",
                                 "cache: a miss rate from 0 to 1");
@@ -78,7 +64,11 @@ uint64_t gpu_cache_bytes(const gpu_cache_params *p)
 hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error *err)
 {
     *out = NULL;
+    gpu_set_indexer ix;
     hamm_status st = check_params(p, err);
+    if (st == HAMM_OK)
+        st = gpu_set_indexer_init(&ix, p->index, p->sets, log2u(p->line_bytes),
+                                  p->sub_partitions, p->part_mask, p->poly, err);
     if (st)
         return st;
     gpu_cache *c = calloc(1, sizeof *c);
@@ -87,8 +77,7 @@ hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error
     c->p = *p;
     c->line_log2 = log2u(p->line_bytes);
     c->sector_log2 = log2u(p->sector_bytes);
-    c->set_log2 = log2u(p->sets);
-    c->poly = p->index == GPU_INDEX_PMOD ? pmod_poly(p) : 0;
+    c->ix = ix;
     c->sampling = p->bypass_period != 0;
     c->lines = hamm_calloc_array((size_t)p->sets * p->ways, sizeof *c->lines);
     c->mshr = hamm_calloc_array(p->mshr_entries, sizeof *c->mshr);
@@ -118,18 +107,10 @@ void gpu_cache_free(gpu_cache *c)
 
 static uint32_t set_of(const gpu_cache *c, uint64_t line)
 {
-    uint64_t mask = c->p.sets - 1;
+    uint64_t addr = line << c->line_log2;
     if (c->p.set_key)
-        line = c->p.set_key(c->p.set_key_ctx, line << c->line_log2) >> c->line_log2;
-    switch (c->p.index) {
-    case GPU_INDEX_LINEAR:
-        return (uint32_t)(line & mask);
-    case GPU_INDEX_XOR:
-        return (uint32_t)((line ^ (line >> c->set_log2)) & mask);
-    case GPU_INDEX_PMOD:
-        return (uint32_t)gpu_pric_mod(line, c->poly);
-    }
-    return 0;
+        addr = c->p.set_key(c->p.set_key_ctx, addr);
+    return gpu_set_index_of(&c->ix, addr);
 }
 
 static cache_line *find(gpu_cache *c, uint64_t line)

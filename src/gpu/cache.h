@@ -14,14 +14,7 @@
 #include <stdint.h>
 
 #include "hamm/error.h"
-
-typedef enum gpu_set_index {
-    GPU_INDEX_LINEAR, /* set = line number mod sets */
-    GPU_INDEX_XOR,    /* GPGPU-Sim's bitwise XOR ('X'): the linear set XOR the next
-                         log2(sets) bits of the line number */
-    GPU_INDEX_PMOD    /* PRIC: the line number modulo an irreducible polynomial over
-                         GF(2) of degree log2(sets) (pric.h) */
-} gpu_set_index;
+#include "set_index.h"
 
 typedef enum gpu_write_policy {
     GPU_WRITE_BACK,   /* a write marks its sectors dirty; eviction writes them back */
@@ -47,6 +40,12 @@ typedef struct gpu_cache_params {
      * channel's lines spread over all its sets.  Tags are still whole addresses. */
     uint64_t (*set_key)(const void *ctx, uint64_t addr);
     const void *set_key_ctx;
+    /* GPGPU-Sim's memory sub-partitions (0 or 1: none): the sets are sub_partitions
+     * caches of sets / sub_partitions sets each, the one an address goes to chosen by
+     * the bits part_mask of its set key, which the index reads with those bits taken out
+     * (set_index.h; the L2's partition.c takes them from the address map). */
+    uint32_t sub_partitions;
+    uint64_t part_mask;
     /* DBSA (streaming bypass, Khairy thesis 5.1): every bypass_period reads (0: off) the
      * window's miss rate, measured on the tags, is compared with bypass_threshold; above
      * it the cache is bypassed (reads fetch every sector, nothing is allocated, writes go

@@ -25,7 +25,8 @@ typedef struct mshr_entry {
 
 struct gpu_cache {
     gpu_cache_params p;
-    uint32_t line_log2, sector_log2, set_log2;
+    uint32_t line_log2, sector_log2;
+    gpu_set_indexer ix;
     cache_line *lines; /* sets * ways */
     uint64_t clock;    /* accesses so far: the LRU clock */
     mshr_entry *mshr;
@@ -37,7 +38,6 @@ struct gpu_cache {
     gpu_cache_stats st;
     gpu_cache_fail last_fail;
     uint32_t last_waits;
-    uint64_t poly;            /* GPU_INDEX_PMOD */
     uint8_t bypass;           /* DBSA: bypassing now */
     uint8_t sampling;         /* DBSA: windows still measured */
     uint8_t last_tag_miss;    /* the last read missed in the tags (DBSA's measure) */

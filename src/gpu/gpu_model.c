@@ -33,11 +33,12 @@ static const char *const rule_names[] = {[GPU_COALESCE_SEGMENTS] = "segments",
 static const struct enum_table rule_table = {
     .what = "coalescing rule", .field = "core.coalescing", .status = HAMM_ERR_CONFIG,
     .names = rule_names, .count = 2, .unknown = "unknown", .lead = "expected ", .or_last = 1};
-static const char *const index_names[] = {[GPU_INDEX_LINEAR] = "linear",
-                                          [GPU_INDEX_XOR] = "xor", [GPU_INDEX_PMOD] = "pmod"};
+static const char *const index_names[] = {
+    [GPU_INDEX_LINEAR] = "linear", [GPU_INDEX_XOR] = "xor", [GPU_INDEX_PMOD] = "pmod",
+    [GPU_INDEX_FERMI_HASH] = "fermi-hash", [GPU_INDEX_IPOLY] = "ipoly"};
 static const struct enum_table index_table = {
     .what = "set index", .field = "index", .status = HAMM_ERR_CONFIG, .names = index_names,
-    .count = 3, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+    .count = 5, .unknown = "unknown", .lead = "expected ", .or_last = 1};
 static const char *const write_names[] = {[GPU_WRITE_BACK] = "write-back",
                                           [GPU_WRITE_THROUGH] = "write-through"};
 static const struct enum_table write_table = {
@@ -53,7 +54,11 @@ static const struct schema_field cache_rows[] = {
     {"sector_bytes", SCHEMA_U32, POW2, 1, 4096, 32, NULL, C(sector_bytes), 0, "bytes", NULL,
      "sector size (the line size: not sectored)", NULL},
     {"index", SCHEMA_ENUM, 0, 0, 0, 0, "linear", C(index), 0, "", NULL,
-     "set index: linear, xor (GPGPU-Sim's bitwise XOR) or pmod (PRIC)", &index_table},
+     "set index: linear, xor, fermi-hash, ipoly (GPGPU-Sim's L, X, H, P) or pmod (PRIC)",
+     &index_table},
+    {"sub_partitions", SCHEMA_U32, SCHEMA_QUIET | POW2, 1, 64, 1, NULL, C(sub_partitions), 0,
+     "", NULL, "the L2's: GPGPU-Sim's sub-partitions a channel, each sets / sub_partitions "
+     "sets chosen by the lowest bank bits", NULL},
     {"write_policy", SCHEMA_ENUM, 0, 0, 0, 0, "write-back", C(write_policy), 0, "", NULL,
      "write-back or write-through", &write_table},
     {"write_allocate", SCHEMA_U32, 0, 0, 1, 1, NULL, C(write_allocate), 0, "", NULL,

@@ -15,6 +15,7 @@
 typedef struct gpu_cache_model {
     uint32_t sets, ways, line_bytes, sector_bytes;
     unsigned index, write_policy; /* gpu_set_index, gpu_write_policy */
+    uint32_t sub_partitions;      /* the L2's (1: one cache a channel; set_index.h) */
     uint32_t write_allocate;
     uint32_t mshr_entries, mshr_max_merge, miss_queue;
     uint32_t latency;             /* cycles from a hit to its data */
@@ -76,8 +77,8 @@ hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err);
 /* Read a GPU model file's contents, already parsed (`doc` is not changed); errors name
  * `source` and the JSON path. */
 hamm_status gpu_model_from_json(gpu_model *m, json_t *doc, const char *source, hamm_error *err);
-/* The cache management options' cross-checks (gpu_model_mgmt.c); gpu_model_load runs
- * them. */
+/* The set index's and the cache management options' cross-checks (gpu_model_mgmt.c);
+ * gpu_model_load runs them. */
 hamm_status gpu_model_check_mgmt(const gpu_model *m, const char *path, hamm_error *err);
 /* The engine's parameters for model m over the memory system `mem` (the DRAM pipeline
  * depth it needs for return slots comes from mem's timings; gpu_model_params.c). */

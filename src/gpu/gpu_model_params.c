@@ -30,6 +30,7 @@ static void cache_params(const gpu_cache_model *m, gpu_cache_params *p)
     *p = (gpu_cache_params){.sets = m->sets, .ways = m->ways, .line_bytes = m->line_bytes,
                             .sector_bytes = m->sector_bytes,
                             .index = (gpu_set_index)m->index,
+                            .sub_partitions = m->sub_partitions,
                             .write_policy = (gpu_write_policy)m->write_policy,
                             .write_allocate = (int)m->write_allocate,
                             .mshr_entries = m->mshr_entries, .mshr_max_merge = m->mshr_max_merge,

@@ -126,11 +126,13 @@ hamm_status gpu_partition_new(gpu_partition **out, const gpu_partition_params *p
         t->free_held[t->nfree++] = p->held - 1 - i;
     /* the slice's sets are indexed by the address within its channel, as GPGPU-Sim's L2
      * by the partition address: with the global address a channel's lines would fall in
-     * only the sets whose index bits leave the channel bits alone */
+     * only the sets whose index bits leave the channel bits alone; its sub-partitions
+     * are chosen by the channel's lowest bank bits, taken out of that address */
     gpu_cache_params l2 = p->l2;
     l2.set_key = channel_local;
     l2.set_key_ctx = map;
-    if (p->has_l2 && (st = gpu_cache_new(&t->l2, &l2, err))) {
+    if (p->has_l2 && ((st = gpu_set_part_mask(map, l2.sub_partitions, &l2.part_mask, err)) ||
+                      (st = gpu_cache_new(&t->l2, &l2, err)))) {
         gpu_partition_free(t);
         return st;
     }

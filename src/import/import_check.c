@@ -62,6 +62,7 @@ static const struct origin {
     {"l1.bank_bytes", "gpgpu_l1_banks_byte_interleaving"},
     {"l1.bank_scheme", "gpgpu_l1_banks_hashing_function"},
     {"l1", "gpgpu_cache:dl1"},
+    {"l2.sub_partitions", "gpgpu_n_sub_partition_per_mchannel"},
     {"l2", "gpgpu_cache:dl2"},
     {"interconnect", "icnt_flit_size"},
     {"partition.rop_latency", "gpgpu_l2_rop_latency"},

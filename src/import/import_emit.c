@@ -37,6 +37,17 @@ static const char *write_policy(char w, const char **note)
     }
 }
 
+/* GPGPU-Sim's set-index letter -> hamm's index of the same definition. */
+static const char *set_index(char letter)
+{
+    switch (letter) {
+    case 'H': return "fermi-hash";
+    case 'P': return "ipoly";
+    case 'X': return "xor";
+    default: return "linear";
+    }
+}
+
 /* The approximations of one cache string, as one note. */
 static void cache_notes(const imp_cache *c, char *buf, size_t size)
 {
@@ -51,9 +62,6 @@ static void cache_notes(const imp_cache *c, char *buf, size_t size)
         c->replace == 'F' ? "FIFO replacement as hamm's LRU" : NULL,
         c->alloc != 'm' ? "allocation on fill or streaming as hamm's allocation at the miss"
                         : NULL,
-        c->set_index == 'H' || c->set_index == 'P'
-            ? "hashed set index (H or P) as hamm's xor index"
-            : NULL,
         c->mshr_kind == 'T' || c->mshr_kind == 'F' ? "texture FIFO MSHRs as hamm's MSHRs"
                                                    : NULL,
     };
@@ -73,11 +81,10 @@ static json_t *cache_json(imp_state *s, const imp_cache *c, uint32_t sets, uint3
     cache_notes(c, note, sizeof note);
     if (note[0] && import_note(s, option, note, err) != HAMM_OK)
         return NULL;
-    int xor_index = c->set_index == 'X' || c->set_index == 'H' || c->set_index == 'P';
     json_t *j = json_pack("{s:i, s:i, s:i, s:i, s:s, s:s, s:i, s:i, s:i, s:i, s:i}", "sets",
                           (int)sets, "ways", (int)c->ways, "line_bytes", (int)c->line_bytes,
                           "sector_bytes", c->sectored ? 32 : (int)c->line_bytes, "index",
-                          xor_index ? "xor" : "linear", "write_policy",
+                          set_index(c->set_index), "write_policy",
                           write_policy(c->write, &unused), "write_allocate",
                           c->write_alloc != 'N', "mshr_entries", (int)c->mshr_entries,
                           "mshr_max_merge", (int)c->mshr_merge, "miss_queue",
@@ -85,6 +92,10 @@ static json_t *cache_json(imp_state *s, const imp_cache *c, uint32_t sets, uint3
     /* GPGPU-Sim 4's L1 puts every access, misses and writes too, through its latency
      * queue before the tags (ldst_unit::L1_latency_queue_cycle) */
     if (j && c == &s->l1 && json_object_set_new(j, "miss_latency", json_integer(latency)))
+        json_decref(j), j = NULL;
+    /* GPGPU-Sim's L2 is a cache per sub-partition, indexed within it (set_index.h) */
+    if (j && c == &s->l2 &&
+        json_object_set_new(j, "sub_partitions", json_integer(s->sub_partitions)))
         json_decref(j), j = NULL;
     if (!j)
         NOMEM(err);
@@ -306,8 +317,9 @@ static hamm_status gpu_notes(imp_state *s, hamm_error *err)
     ignored[0] = '\0';
     for (size_t i = 0; i < s->nignored; i++)
         strcat(strcat(ignored, i ? "\n" : ""), s->ignored[i]);
-    char l2[128];
-    snprintf(l2, sizeof l2, "per channel: %u sub-partitions of the dl2 string's sets",
+    char l2[160];
+    snprintf(l2, sizeof l2,
+             "per channel: %u sub-partitions (l2.sub_partitions) of the dl2 string's sets",
              (unsigned)s->sub_partitions);
     hamm_status st = import_note(s, "ignored", ignored, err);
     free(ignored);

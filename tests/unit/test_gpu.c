@@ -278,6 +278,14 @@ static void bad_models(void **state)
     bad_model(HEAD CORE "}, \"l2\": {\"sets\": 4, \"line_bytes\": 64}}", "l2.line_bytes");
     bad_model(HEAD CORE ", \"speed\": 1}}", "core.speed");
     bad_model(HEAD "\"core\": {\"max_threads\": 64}}", "core.max_ctas");
+    /* GPGPU-Sim's Fermi hash and IPOLY are defined for 32 or 64 and 16 to 64 sets (a
+     * sub-partition's); sub-partitions are the L2's */
+    bad_model(HEAD CORE "}, \"l1\": {\"sets\": 16, \"index\": \"fermi-hash\"}}", "l1.index");
+    bad_model(HEAD CORE "}, \"l2\": {\"sets\": 128, \"index\": \"ipoly\"}}", "l2.index");
+    bad_model(HEAD CORE "}, \"l1\": {\"sets\": 64, \"sub_partitions\": 2}}",
+              "l1.sub_partitions");
+    bad_model(HEAD CORE "}, \"l2\": {\"sets\": 4, \"sub_partitions\": 8}}",
+              "l2.sub_partitions");
 }
 
 enum { COPY_CTAS = 60, COPY_THREADS = 256, COPY_ITERS = 16 };

@@ -103,6 +103,7 @@ static void gpu_model(void **state)
     assert_int_equal(num(g, "l2", "ways"), 16);
     assert_int_equal(num(g, "l2", "sector_bytes"), 32);
     assert_string_equal(str(g, "l2", "index"), "xor");
+    assert_int_equal(num(g, "l2", "sub_partitions"), 2);
     assert_string_equal(str(g, "l2", "write_policy"), "write-back");
     assert_int_equal(num(g, "l2", "write_allocate"), 1);
     assert_int_equal(num(g, "l2", "miss_queue"), 8);
@@ -408,6 +409,38 @@ static void sub_core_units(void **state)
     free(cfg);
 }
 
+/* Each set-index letter becomes hamm's index of the same definition, not an approximation
+ * (no note): the GTX480's dl1 (H, 32 sets) the Fermi hash, an L2's P IPOLY over each
+ * sub-partition's 32 sets.  A set count GPGPU-Sim's function does not define is refused
+ * at the cache's line. */
+static void set_indices(void **state)
+{
+    (void)state;
+    char *cfg = variant("-gpgpu_cache:dl1", "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8");
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_string_equal(str(g, "l1", "index"), "fermi-hash");
+    assert_null(strstr(str(g, "notes", "-gpgpu_cache:dl1"), "index"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    cfg = variant("-gpgpu_cache:dl2", "-gpgpu_cache:dl2 S:32:128:16,L:B:m:W:P,A:128:4,8:0,32");
+    im = import_ok(cfg);
+    g = part(im, HAMM_IMPORT_GPU);
+    assert_string_equal(str(g, "l2", "index"), "ipoly");
+    assert_int_equal(num(g, "l2", "sets"), 64);
+    assert_int_equal(num(g, "l2", "sub_partitions"), 2);
+    assert_null(json_object_get(json_object_get(g, "notes"), "-gpgpu_cache:dl2"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    expect_error("-gpgpu_cache:dl1", "-gpgpu_cache:dl1 N:16:128:4,L:E:m:N:H,A:32:4,16", 10,
+                 "-gpgpu_cache:dl1", "l1.index: this set index takes 32 or 64 sets, not 16");
+    expect_error("-gpgpu_cache:dl2", "-gpgpu_cache:dl2 S:8:128:16,L:B:m:W:P,A:128:4,8:0,32",
+                 11, "-gpgpu_cache:dl2",
+                 "l2.index: this set index takes 16, 32 or 64 sets a sub-partition, not 8");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,7 +449,7 @@ int main(void)
         cmocka_unit_test(nearest_scheduler), cmocka_unit_test(trace_units),
         cmocka_unit_test(refused_models),    cmocka_unit_test(trc_below_ras_rp),
         cmocka_unit_test(partition_queues),  cmocka_unit_test(write_queue_and_perfect_icache),
-        cmocka_unit_test(sub_core_units),
+        cmocka_unit_test(sub_core_units),    cmocka_unit_test(set_indices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
