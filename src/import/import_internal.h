@@ -43,6 +43,7 @@ typedef struct imp_state {
     uint32_t sp_lat[2], sfu_lat[2], sp_units, sfu_units;
     uint32_t rop_latency, dram_latency; /* core cycles, as GPGPU-Sim counts both */
     uint32_t return_queue;         /* 0: unlimited */
+    uint32_t kernel_launch_latency; /* core cycles (GPGPU-Sim's default 0) */
     double clock[4];               /* core, icnt, l2, dram MHz */
     uint32_t timing[IT_COUNT];
     uint32_t chips, bus_bytes, burst, data_ratio, dram_scheduler, queue;

@@ -61,6 +61,7 @@ static hamm_status rd_l1_bank_bytes(imp_state *s, const char *v, hamm_error *err
 
 U32(rd_sp_units, sp_units, 1, 64, "SP units")
 U32(rd_sfu_units, sfu_units, 1, 64, "SFU units")
+U32(rd_launch_latency, kernel_launch_latency, 0, 100000000, "kernel launch latency (core cycles)")
 
 /* "latency,initiation" (trace mode's per-unit timing) */
 static hamm_status latency_pair(imp_state *s, const char *v, uint32_t out[2], hamm_error *err)
@@ -206,6 +207,7 @@ static const struct honoured {
     {"gpgpu_num_sfu_units", rd_sfu_units, 0},
     {"trace_opcode_latency_initiation_sp", rd_sp_lat, 0},
     {"trace_opcode_latency_initiation_sfu", rd_sfu_lat, 0},
+    {"gpgpu_kernel_launch_latency", rd_launch_latency, 0},
 };
 #define NHONOURED (sizeof honoured / sizeof honoured[0])
 
@@ -246,6 +248,10 @@ static const struct ignored {
     {"gpgpu_simd_model", "divergence model: hamm's workloads give active lanes"},
     {"gpgpu_shmem_sizeDefault", "shared-memory carve-out: gpgpu_shmem_size is honoured"},
     {"gpgpu_perf_sim_memcpy", "copies into the L2 before kernels: not modelled"},
+    {"gpgpu_TB_launch_latency", "the grid's CTAs x this added to the launch latency: not "
+                                "modelled"},
+    {"gpgpu_max_concurrent_kernel", "kernels run one at a time, as in Accel-Sim without "
+                                    "-gpgpu_concurrent_kernel_sm"},
     {"gpgpu_memlatency_stat", "statistics: no timing effect"},
     {"gpgpu_runtime_stat", "statistics: no timing effect"},
     {"enable_ptx_file_line_stats", "statistics: no timing effect"},
