@@ -180,5 +180,6 @@ void gpu_free(gpu *g)
     gpu_horizontal_free(&g->horizontal);
     hamm_engine_free(g->dram);
     hamm_addrmap_free(g->own_map);
+    gpu_kernel_runs_free(&g->runs);
     free(g);
 }

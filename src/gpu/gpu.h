@@ -6,7 +6,8 @@
  * (routed to the partition the address map names); partitions answer into the reply
  * network (routed to the core that asked).  A kernel runs until every CTA has finished
  * and the memory system is empty; kernels run one after another on the same state
- * (caches stay warm, DRAM rows stay open), as on a GPU. */
+ * (caches stay warm, DRAM rows stay open), as on a GPU, each launched when the one before
+ * has ended and its CTAs held back for the launch latency. */
 #ifndef HAMM_GPU_GPU_H
 #define HAMM_GPU_GPU_H
 
@@ -18,6 +19,7 @@
 #include "horizontal.h"
 #include "icnt.h"
 #include "kernel.h"
+#include "kernel_runs.h"
 #include "partition.h"
 
 typedef struct gpu_params {
@@ -33,6 +35,10 @@ typedef struct gpu_params {
     hamm_command_fn on_command;       /* each DRAM command issued; may be NULL */
     void *command_user;
     uint64_t stall_limit;             /* core cycles without progress before giving up */
+    /* Core cycles from a kernel's launch (the previous kernel's end; 0 for the first) to
+     * the first cycle its CTAs may go to the cores: GPGPU-Sim's
+     * -gpgpu_kernel_launch_latency, counted down once a core cycle. */
+    uint64_t kernel_launch_latency;
 } gpu_params;
 
 typedef struct gpu gpu;
@@ -45,6 +51,10 @@ void gpu_free(gpu *g);
  * core; HAMM_ERR_ARG when the machine stops making progress (stall_limit); the
  * source's errors as they come. */
 hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err);
+/* The kernels run so far, in launch order, each with its span and counts (kernel_runs.h);
+ * a kernel that failed has no record. */
+size_t gpu_kernel_run_count(const gpu *g);
+const gpu_kernel_run *gpu_kernel_run_at(const gpu *g, size_t i);
 /* No more kernels: the DRAM channels close at the last cycle (their results final). */
 void gpu_finish(gpu *g);
 

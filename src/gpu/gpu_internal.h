@@ -32,7 +32,14 @@ struct gpu {
     clock_domain clk[CLOCKS];
     uint32_t dispatch_from; /* the core CTA dispatch starts at, round-robin */
     uint64_t progress;      /* moves whenever anything happens (the stall watchdog) */
+    gpu_kernel_runs runs;   /* one record per kernel run */
 };
+
+/* kernel_runs.c: a record for the kernel launched now, holding the counters as they
+ * stand; closed when it ends (its first CTA went out at start_cycle), keeping what the
+ * kernel added.  Open fails only for want of memory, before the kernel runs. */
+hamm_status gpu_kernel_run_open(gpu *g, const char *name, hamm_error *err);
+void gpu_kernel_run_close(gpu *g, uint64_t start_cycle);
 
 /* gpu_memory.c: the bytes a GPU of p over `channels` channels of `banks` banks takes
  * (gpu_new's allocations, added up by their modules, the DRAM engine's left out), and its

@@ -252,6 +252,10 @@ static const struct schema_field model_rows[] = {
     {"description", SCHEMA_STRING, 0, 0, 4096, 0, NULL, 0, 0, "", NULL, "for people", NULL},
     {"notes", SCHEMA_NOTES, 0, 0, 0, 0, NULL, 0, 0, "", NULL, "sources", NULL},
     COUNT("cores", cores, 1, 65535, "SIMT cores"),
+    /* GPGPU-Sim's -gpgpu_kernel_launch_latency (docs/GPU.md, "Kernels one after another") */
+    {"kernel_launch_latency", SCHEMA_U32, SCHEMA_QUIET, 0, 100000000, 0, NULL,
+     M(kernel_launch_latency), 0, "core cycles", NULL,
+     "from a kernel's launch (the previous kernel's end) to its first CTA", NULL},
     {"clocks", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &clock_table, "clocks", NULL},
     {"core", SCHEMA_OBJECT, REQ, 0, 0, 0, NULL, 0, 0, "", &core_table, "one core", NULL},
     {"l1", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, M(l1), 0, "", &cache_table, "per core", NULL},

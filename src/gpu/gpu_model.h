@@ -36,6 +36,7 @@ typedef struct gpu_model {
     char name[128];
     uint32_t cores;
     double core_mhz, icnt_mhz, l2_mhz;
+    uint32_t kernel_launch_latency; /* core cycles (gpu.h, gpu_params) */
     struct {
         uint32_t max_threads, max_ctas, registers, shared_bytes;
         uint32_t schedulers, max_active_warps;

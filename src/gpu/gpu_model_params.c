@@ -115,7 +115,8 @@ hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, 
 {
     *p = (gpu_params){.cores = m->cores, .core_mhz = m->core_mhz, .icnt_mhz = m->icnt_mhz,
                       .l2_mhz = m->l2_mhz, .ctrl_bytes = m->icnt.ctrl_bytes,
-                      .stall_limit = 1000000}; /* a million core cycles without a move */
+                      .stall_limit = 1000000, /* a million core cycles without a move */
+                      .kernel_launch_latency = m->kernel_launch_latency};
     snprintf(p->name, sizeof p->name, "%s", m->name);
     core_params(m, &p->core);
     p->request_net = (gpu_icnt_params){.flit_bytes = m->icnt.flit_bytes,

@@ -6,18 +6,24 @@ typedef struct kernel_run {
     gpu_kernel_source *src;
     const gpu_kernel_info *info;
     uint64_t ctas, next_cta;
+    uint64_t may_start; /* the first core cycle its CTAs may go out (the launch latency on) */
+    uint64_t started;   /* the core cycle its first CTA went out; UINT64_MAX before */
 } kernel_run;
 
-/* One CTA per core per cycle, starting at a different core each cycle. */
-static hamm_status dispatch(gpu *g, kernel_run *k, hamm_error *err)
+/* One CTA per core per cycle, starting at a different core each cycle, once the launch
+ * latency has passed.  GPGPU-Sim counts the latency down at the end of each core cycle
+ * and issues CTAs only when it is 0: a kernel launched at cycle t with latency L issues
+ * its first CTA at cycle t + L. */
+static hamm_status dispatch(gpu *g, kernel_run *k, uint64_t now, hamm_error *err)
 {
-    for (uint32_t n = 0; n < g->p.cores && k->next_cta < k->ctas; n++) {
+    for (uint32_t n = 0; n < g->p.cores && k->next_cta < k->ctas && now >= k->may_start; n++) {
         gpu_core *c = g->core[(g->dispatch_from + n) % g->p.cores];
         if (!gpu_core_has_room(c, k->info))
             continue;
         hamm_status st = gpu_core_launch(c, k->src, k->next_cta++, err);
         if (st)
             return st;
+        k->started = k->started < now ? k->started : now;
     }
     g->dispatch_from = (g->dispatch_from + 1) % g->p.cores;
     return HAMM_OK;
@@ -34,7 +40,7 @@ static uint32_t net_bytes(const gpu *g, const gpu_packet *p)
 static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
 {
     uint64_t now = g->clk[CLK_CORE].cycle;
-    hamm_status st = dispatch(g, k, err);
+    hamm_status st = dispatch(g, k, now, err);
     for (uint32_t i = 0; i < g->p.cores && !st; i++) {
         gpu_core *c = g->core[i];
         st = gpu_core_cycle(c, now, err);
@@ -159,32 +165,49 @@ static hamm_status check_fits(const gpu *g, const gpu_kernel_info *k, hamm_error
                             k->shared_per_cta);
 }
 
+/* The stall watchdog: an error when nothing has moved for stall_limit core cycles since
+ * *since (the kernel's first CTA may go out no earlier than k->may_start: its launch
+ * latency is no stall). */
+static hamm_status watchdog(gpu *g, const kernel_run *k, uint64_t *mark, uint64_t *since,
+                            hamm_error *err)
+{
+    uint64_t now = g->clk[CLK_CORE].cycle;
+    if (now % 1024)
+        return HAMM_OK; /* it looks now and then: the mark is a sum over all */
+    uint64_t m = progress_mark(g);
+    if (m != *mark) {
+        *mark = m;
+        *since = now;
+    } else if (now > *since && now - *since > g->p.stall_limit) {
+        return hamm_error_set(err, HAMM_ERR_ARG,
+                              "kernel %s: nothing moved for %llu core cycles (at cycle %llu)",
+                              k->info->name, (unsigned long long)g->p.stall_limit,
+                              (unsigned long long)now);
+    }
+    return HAMM_OK;
+}
+
 hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
 {
-    kernel_run k = {src, src->info(src->self), 0, 0};
+    uint64_t launch = g->clk[CLK_CORE].cycle;
+    kernel_run k = {src, src->info(src->self), 0, 0, launch + g->p.kernel_launch_latency,
+                    UINT64_MAX};
     k.ctas = gpu_kernel_ctas(k.info);
     hamm_status st = check_fits(g, k.info, err);
-    uint64_t mark = progress_mark(g), since = g->clk[CLK_CORE].cycle;
-    if (g->dwt)
+    if (!st)
+        st = gpu_kernel_run_open(g, k.info->name, err);
+    uint64_t mark = progress_mark(g), since = k.may_start;
+    if (g->dwt && !st)
         gpu_dwt_kernel(g->dwt, g->core, k.info->name);
     while (!st && !all_done(g, &k)) {
         st = step(g, &k, err);
-        uint64_t now = g->clk[CLK_CORE].cycle;
-        if (now % 1024)
-            continue; /* the watchdog looks now and then: the mark is a sum over all */
-        uint64_t m = progress_mark(g);
-        if (m != mark) {
-            mark = m;
-            since = now;
-        } else if (now - since > g->p.stall_limit) {
-            st = hamm_error_set(err, HAMM_ERR_ARG,
-                                "kernel %s: nothing moved for %llu core cycles (at cycle %llu)",
-                                k.info->name, (unsigned long long)g->p.stall_limit,
-                                (unsigned long long)now);
-        }
+        if (!st)
+            st = watchdog(g, &k, &mark, &since, err);
     }
     for (uint32_t i = 0; st && i < g->p.cores; i++)
         gpu_core_drop_ctas(g->core[i]); /* the source may go before the GPU */
+    if (!st)
+        gpu_kernel_run_close(g, k.started);
     return st;
 }
 

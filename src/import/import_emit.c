@@ -358,6 +358,13 @@ static hamm_status gpu_json(imp_state *s, const char *name, json_t **out, hamm_e
                             "l2_mhz", s->clock[2]);
     if (!gpu)
         return NOMEM(err);
+    /* written only when set, as the model's key is (GPGPU-Sim's default is 0) */
+    if (s->kernel_launch_latency &&
+        json_object_set_new(gpu, "kernel_launch_latency",
+                            json_integer(s->kernel_launch_latency))) {
+        json_decref(gpu);
+        return NOMEM(err);
+    }
     hamm_status st = gpu_sections(s, gpu, err);
     if (st != HAMM_OK) {
         json_decref(gpu);

@@ -49,6 +49,7 @@ typedef struct imp_state {
     uint32_t return_queue;         /* 0: unlimited */
     /* -gpgpu_dram_partition_queues icnt_L2:L2_dram:dram_L2:L2_icnt, a sub-partition's */
     uint32_t partition_queues[4];
+    uint32_t kernel_launch_latency; /* core cycles (GPGPU-Sim's default 0) */
     double clock[4];               /* core, icnt, l2, dram MHz */
     uint32_t timing[IT_COUNT];
     uint32_t chips, bus_bytes, burst, data_ratio, dram_scheduler, queue;

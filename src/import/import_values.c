@@ -66,6 +66,7 @@ U32(rd_perfect_icache, perfect_icache, 0, 1, "0 or 1")
 U32(rd_write_queue_on, write_queue_on, 0, 1, "0 or 1")
 U32(rd_sfu_units, sfu_units, 1, 64, "SFU units")
 U32(rd_sub_cores, sub_cores, 0, 1, "0 or 1 (the sub-core model)")
+U32(rd_launch_latency, kernel_launch_latency, 0, 100000000, "kernel launch latency (core cycles)")
 
 /* "latency,initiation" (trace mode's per-unit timing) */
 static hamm_status latency_pair(imp_state *s, const char *v, uint32_t out[2], hamm_error *err)
@@ -260,6 +261,7 @@ static const struct honoured {
     {"gpgpu_sub_core_model", rd_sub_cores, 0},
     {"trace_opcode_latency_initiation_sp", rd_sp_lat, 0},
     {"trace_opcode_latency_initiation_sfu", rd_sfu_lat, 0},
+    {"gpgpu_kernel_launch_latency", rd_launch_latency, 0},
 };
 #define NHONOURED (sizeof honoured / sizeof honoured[0])
 
@@ -307,13 +309,9 @@ static const struct ignored {
     {"gpgpu_registers_per_block", "per-CTA register limit: hamm checks the core's registers"},
     {"gpgpu_shmem_per_block", "per-CTA shared-memory limit: hamm checks the core's"},
     {"gpgpu_ignore_resources_limitation", "resource checks: hamm always checks a CTA fits"},
-    {"gpgpu_max_concurrent_kernel", "concurrent kernels: hamm runs a recording's kernels one "
-                                    "after another"},
     {"gpgpu_inst_fetch_throughput", "instructions fetched a cycle: hamm has no fetch stage "
                                     "(a warp issues once its code line is present)"},
     {"gpgpu_clock_gated_lanes", "power model: no timing effect"},
-    {"gpgpu_TB_launch_latency", "CTA launch latency: hamm launches a CTA at once (the same "
-                                "at 0, every tested configuration's value)"},
     {"dram_dual_bus_interface", "1: separate row and column command buses (HBM): hamm "
                                 "issues one DRAM command a cycle"},
     {"gpgpu_cache:dl1Pref*", "the L1 for kernels preferring L1 or shared memory: traces "
@@ -330,6 +328,10 @@ static const struct ignored {
     {"gpgpu_simd_model", "divergence model: hamm's workloads give active lanes"},
     {"gpgpu_shmem_sizeDefault", "shared-memory carve-out: gpgpu_shmem_size is honoured"},
     {"gpgpu_perf_sim_memcpy", "copies into the L2 before kernels: not modelled"},
+    {"gpgpu_TB_launch_latency", "the grid's CTAs x this added to the launch latency: not "
+                                "modelled"},
+    {"gpgpu_max_concurrent_kernel", "kernels run one at a time, as in Accel-Sim without "
+                                    "-gpgpu_concurrent_kernel_sm"},
     {"gpgpu_memlatency_stat", "statistics: no timing effect"},
     {"gpgpu_runtime_stat", "statistics: no timing effect"},
     {"enable_ptx_file_line_stats", "statistics: no timing effect"},

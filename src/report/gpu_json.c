@@ -1,8 +1,9 @@
 /* gpu_json.c - a finished GPU simulation as JSON (schema hamm-gpu/1, docs/JSON.md): the
- * whole run, each core (cycles, IPC, L1) and each memory channel (DRAM efficiency,
- * utilization, row locality, queue occupancy, reply stalls, L2). */
+ * whole run, each core (cycles, IPC, L1), each memory channel (DRAM efficiency,
+ * utilization, row locality, queue occupancy, reply stalls, L2) and each kernel run. */
 #include "hamm_build_config.h"
 #include <stdio.h>
+#include <string.h>
 
 #include "gpu/gpu.h"
 #include "hamm/gpu.h"
@@ -42,19 +43,11 @@ static json_t *cache_json(const gpu_cache_stats *s, uint64_t warp_insts, int *ok
     return o;
 }
 
-static uint64_t warp_insts_of(const gpu_core_stats *s)
-{
-    uint64_t n = 0;
-    for (int op = 0; op < GPU_OP_COUNT; op++)
-        n += s->warp_insts[op];
-    return n;
-}
-
 static json_t *core_json(const gpu *g, uint32_t i, int *ok)
 {
     const gpu_core_stats *s = gpu_core_stats_of(gpu_core_at(g, i));
     json_t *o = json_object();
-    uint64_t wi = warp_insts_of(s);
+    uint64_t wi = gpu_warp_insts_of(s);
     report_set(o, "core", u64(i), ok);
     report_set(o, "busy_cycles", u64(s->cycles), ok);
     report_set(o, "idle_issue_cycles", u64(s->idle_cycles), ok);
@@ -210,6 +203,51 @@ static json_t *totals_json(const gpu *g, uint64_t warp_insts, uint64_t thread_in
     return o;
 }
 
+/* One cache level's part of a kernel run: null when the GPU has no such cache. */
+static json_t *run_cache_json(int present, uint64_t accesses, uint64_t misses, int *ok)
+{
+    if (!present)
+        return json_null();
+    json_t *o = json_object();
+    report_set(o, "accesses", u64(accesses), ok);
+    report_set(o, "misses", u64(misses), ok);
+    report_set(o, "miss_rate", report_ratio(misses, accesses), ok);
+    return o;
+}
+
+/* Kernel run i (src/gpu/kernel_runs.h): its span in core cycles, launch latency included
+ * (as Accel-Sim's per-kernel gpu_sim_cycle), and what the machine did over it, with the
+ * whole run's definitions. */
+static json_t *kernel_run_json(const gpu *g, size_t i, int *ok)
+{
+    const gpu_kernel_run *k = gpu_kernel_run_at(g, i);
+    const gpu_run_counts *c = &k->counts;
+    const gpu_params *p = gpu_params_of(g);
+    uint64_t cycles = k->end_cycle - k->launch_cycle;
+    hamm_channel_result dram;
+    memset(&dram, 0, sizeof dram);
+    dram.stat[HAMM_STAT_busy_cycles] = c->dram_busy_cycles;
+    dram.stat[HAMM_STAT_active_cycles] = c->dram_active_cycles;
+    json_t *o = json_object();
+    report_set(o, "kernel", u64(i), ok);
+    report_set(o, "name", json_string(k->name), ok);
+    report_set(o, "launch_cycle", u64(k->launch_cycle), ok);
+    report_set(o, "start_cycle", u64(k->start_cycle), ok);
+    report_set(o, "end_cycle", u64(k->end_cycle), ok);
+    report_set(o, "cycles", u64(cycles), ok);
+    report_set(o, "warp_instructions", u64(c->warp_insts), ok);
+    report_set(o, "thread_instructions", u64(c->thread_insts), ok);
+    report_set(o, "ipc", report_ratio(c->thread_insts, cycles), ok);
+    report_set(o, "l1", run_cache_json(p->core.has_l1, c->l1_accesses, c->l1_misses, ok), ok);
+    report_set(o, "l2", run_cache_json(p->partition.has_l2, c->l2_accesses, c->l2_misses, ok),
+               ok);
+    report_set(o, "dram_requests", u64(c->dram_requests), ok);
+    report_set(o, "dram_reads", u64(c->dram_reads), ok);
+    report_set(o, "dram_writes", u64(c->dram_writes), ok);
+    report_set(o, "dram_efficiency", report_measure(hamm_result_efficiency(&dram)), ok);
+    return o;
+}
+
 /* A model file: its path, size and hash; null when there is none (an inline DRAM model, a
  * GPU model built in memory). */
 static json_t *model_file_json(const char *path, const hamm_file_id *id)
@@ -263,21 +301,25 @@ static void inputs_json(json_t *root, const hamm_gpu *g, const hamm_report_gpu_i
 char *hamm_report_gpu_json(const hamm_gpu *g, const hamm_report_gpu_input *in)
 {
     int ok = 1;
-    json_t *root = json_object(), *cores = json_array(), *chans = json_array();
+    json_t *root = json_object(), *cores = json_array(), *chans = json_array(),
+           *runs = json_array();
     uint64_t wi = 0, ti = 0;
     for (uint32_t i = 0; i < gpu_cores(g); i++) {
         const gpu_core_stats *s = gpu_core_stats_of(gpu_core_at(g, i));
-        wi += warp_insts_of(s);
+        wi += gpu_warp_insts_of(s);
         ti += s->thread_insts;
         report_append(cores, core_json(g, i, &ok), &ok);
     }
     for (uint32_t c = 0; c < gpu_partitions(g); c++)
         report_append(chans, channel_json(g, c, wi, &ok), &ok);
+    for (size_t k = 0; k < gpu_kernel_run_count(g); k++)
+        report_append(runs, kernel_run_json(g, k, &ok), &ok);
     report_set(root, "schema", json_string(HAMM_GPU_SCHEMA), &ok);
     inputs_json(root, g, in, &ok);
     report_set(root, "total", totals_json(g, wi, ti, &ok), &ok);
     report_set(root, "cores", cores, &ok);
     report_set(root, "channels", chans, &ok);
+    report_set(root, "kernel_runs", runs, &ok);
     root = report_checked(root, ok);
     return root ? report_dump(root) : NULL;
 }
