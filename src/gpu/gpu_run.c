@@ -164,6 +164,8 @@ hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
     kernel_run k = {src, src->info(src->self), 0, 0};
     k.ctas = gpu_kernel_ctas(k.info);
     hamm_status st = check_fits(g, k.info, err);
+    if (!st)
+        gpu_carveout_kernel(g, k.info);
     uint64_t mark = progress_mark(g), since = g->clk[CLK_CORE].cycle;
     if (g->dwt)
         gpu_dwt_kernel(g->dwt, g->core, k.info->name);
