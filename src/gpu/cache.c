@@ -49,14 +49,16 @@ static hamm_status check_params(const gpu_cache_params *p, hamm_error *err)
                                 "cache: %u MSHR entries cannot hold the %u sector fetches of "
                                 "one line's miss", p->mshr_entries,
                                 p->line_bytes / p->sector_bytes);
-    return check_options(p, err);
+    hamm_status st = check_options(p, err);
+    return st ? st : cache_check_alloc(p, err);
 }
 
 uint64_t gpu_cache_bytes(const gpu_cache_params *p)
 {
     const gpu_cache *c = NULL; /* for the sizes of its arrays' elements */
     uint64_t sectors = p->sector_bytes ? p->line_bytes / p->sector_bytes : 0;
-    return sizeof *c + (uint64_t)p->sets * p->ways * sizeof *c->lines +
+    uint32_t ways = p->max_ways > p->ways ? p->max_ways : p->ways;
+    return sizeof *c + (uint64_t)p->sets * ways * sizeof *c->lines +
            (uint64_t)p->mshr_entries * (sizeof *c->mshr + p->mshr_max_merge * sizeof *c->mshr_ids) +
            ((uint64_t)p->miss_queue_size + sectors + 1) * sizeof *c->mq;
 }
@@ -79,7 +81,9 @@ hamm_status gpu_cache_new(gpu_cache **out, const gpu_cache_params *p, hamm_error
     c->sector_log2 = log2u(p->sector_bytes);
     c->ix = ix;
     c->sampling = p->bypass_period != 0;
-    c->lines = hamm_calloc_array((size_t)p->sets * p->ways, sizeof *c->lines);
+    /* a unified L1 holds the most ways its carveout can leave it (gpu_cache_set_ways) */
+    c->lines = hamm_calloc_array((size_t)p->sets * (p->max_ways ? p->max_ways : p->ways),
+                                 sizeof *c->lines);
     c->mshr = hamm_calloc_array(p->mshr_entries, sizeof *c->mshr);
     c->mshr_ids = hamm_calloc_array((size_t)p->mshr_entries * p->mshr_max_merge,
                                     sizeof *c->mshr_ids);
@@ -124,7 +128,7 @@ static cache_line *find(gpu_cache *c, uint64_t line)
 
 /* An empty way, else the least recently used line with no fetch pending; NULL when every
  * way waits for a fetch. */
-static cache_line *victim(gpu_cache *c, uint64_t line)
+cache_line *cache_victim(gpu_cache *c, uint64_t line)
 {
     cache_line *set = &c->lines[(size_t)set_of(c, line) * c->p.ways], *best = NULL;
     for (uint32_t w = 0; w < c->p.ways; w++) {
@@ -165,7 +169,7 @@ static int needs_writeback(const gpu_cache *c, const cache_line *v)
 }
 
 /* Put `line` in way v, writing the old line back when it is dirty. */
-static void install(gpu_cache *c, cache_line *v, uint64_t line)
+void cache_install(gpu_cache *c, cache_line *v, uint64_t line)
 {
     if (needs_writeback(c, v)) {
         uint32_t n = (uint32_t)__builtin_popcount(v->dirty);
@@ -249,12 +253,15 @@ static void reserve(gpu_cache *c, cache_line *l, uint64_t line, uint32_t pending
                                          span_chunks(a, c->p.sector_bytes), 0});
         c->st.fetches++;
         c->mshr[e].unreserved = !l;
+        c->mshr[e].fill_allocates = !l && c->p.alloc == GPU_ALLOC_ON_FILL && !c->bypass;
         c->unreserved += !l;
     }
     if (l)
         l->reserved |= fresh;
 }
 
+/* A read miss allocating on miss takes (and reserves) its line now; allocating on fill
+ * it leaves the tags alone: the fetches alone (and their MSHR entries) are its. */
 static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t sectors, uint32_t id)
 {
     cache_line *l = find(c, line), *v = NULL;
@@ -264,29 +271,31 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
         c->st.hits[0]++;
         return GPU_CACHE_HIT;
     }
+    int on_fill = c->p.alloc == GPU_ALLOC_ON_FILL, present = l != NULL;
     uint32_t missing = l ? sectors & ~l->valid : sectors;
     uint32_t pending = pending_of(c, l, line, missing), fresh = missing & ~pending;
     uint32_t nfresh = (uint32_t)__builtin_popcount(fresh);
-    if (!l && !(v = victim(c, line)))
+    if (!l && !on_fill && !(v = cache_victim(c, line)))
         return fail(c, GPU_FAIL_LINE_ALLOC);
     gpu_cache_fail why = lacking(c, v, line, pending, nfresh);
     if (why != GPU_FAIL_COUNT)
         return fail(c, why);
-    if (!l) {
-        install(c, v, line);
+    if (v) {
+        cache_install(c, v, line);
         l = v;
     }
-    reserve(c, l, line, pending, fresh, id);
+    reserve(c, on_fill ? NULL : l, line, pending, fresh, id);
     c->last_waits = (uint32_t)__builtin_popcount(missing);
-    touch(c, l);
-    if (!fresh) {
+    if (!on_fill)
+        touch(c, l);
+    if (!fresh && !on_fill) {
         c->st.hit_reserved++;
         return GPU_CACHE_HIT_RESERVED;
     }
     c->st.misses[0]++;
-    c->st.sector_misses += v == NULL;
+    c->st.sector_misses += present;
     c->st.missed_sectors += nfresh;
-    return GPU_CACHE_MISS;
+    return fresh ? GPU_CACHE_MISS : GPU_CACHE_HIT_RESERVED;
 }
 
 /* DBSA's bypass: every sector asked for comes from below (merged with a fetch already
@@ -295,7 +304,7 @@ static gpu_cache_outcome read_access(gpu_cache *c, uint64_t line, uint32_t secto
  * sectors valid), so the miss rate is still measured. */
 static gpu_cache_outcome bypass_read(gpu_cache *c, uint64_t line, uint32_t sectors, uint32_t id)
 {
-    cache_line *l = find(c, line), *v = l ? NULL : victim(c, line);
+    cache_line *l = find(c, line), *v = l ? NULL : cache_victim(c, line);
     uint32_t pending = pending_of(c, l, line, sectors), fresh = sectors & ~pending;
     uint32_t nfresh = (uint32_t)__builtin_popcount(fresh);
     c->last_waits = 0;
@@ -304,7 +313,7 @@ static gpu_cache_outcome bypass_read(gpu_cache *c, uint64_t line, uint32_t secto
         return fail(c, why);
     c->last_tag_miss = !l || (l->valid & sectors) != sectors;
     if (v) {
-        install(c, v, line);
+        cache_install(c, v, line);
         l = v;
     }
     if (l)
@@ -337,13 +346,13 @@ static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sect
     int through = c->p.write_policy == GPU_WRITE_THROUGH || c->bypass;
     int allocate = c->p.write_allocate && !c->bypass;
     cache_line *l = find(c, line), *v = NULL;
-    if (!l && allocate && !(v = victim(c, line)))
+    if (!l && allocate && !(v = cache_victim(c, line)))
         return fail(c, GPU_FAIL_LINE_ALLOC);
     int sent = through || (!l && !allocate);
     if (miss_queue_room(c) < (uint32_t)sent + (v && needs_writeback(c, v)))
         return fail(c, GPU_FAIL_MISS_QUEUE);
     if (v) {
-        install(c, v, line);
+        cache_install(c, v, line);
         l = v;
     }
     if (sent)
@@ -427,10 +436,15 @@ uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max
         return 0;
     cache_line *l = find(c, addr >> c->line_log2);
     uint32_t bit = 1u << ((sa >> c->sector_log2) & ((c->p.line_bytes >> c->sector_log2) - 1));
+    int allocates = c->mshr[e].fill_allocates;
+    if (!l && allocates)
+        l = cache_fill_line(c, addr >> c->line_log2);
     if (l) { /* a line with a reserved sector is never evicted; one fetched around the
                 cache (DBSA) may have gone */
         l->valid |= bit;
         l->reserved &= ~bit;
+        if (allocates)
+            touch(c, l); /* allocated (the line, or its sector) now */
     }
     return mshr_release(c, e, ids, max);
 }

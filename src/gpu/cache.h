@@ -21,6 +21,15 @@ typedef enum gpu_write_policy {
     GPU_WRITE_THROUGH /* every write goes to the level below too */
 } gpu_write_policy;
 
+/* When a read miss takes its line (GPGPU-Sim's allocation letter). */
+typedef enum gpu_alloc_policy {
+    GPU_ALLOC_ON_MISS, /* 'm': at the miss; the line is reserved until its data is back,
+                          and a set whose every way waits fails the access (line_alloc) */
+    GPU_ALLOC_ON_FILL  /* 'f', and the streaming 's': a miss takes no line and evicts
+                          nothing (only an MSHR entry); the line is taken, the least
+                          recently used way evicted, when the data comes back */
+} gpu_alloc_policy;
+
 typedef struct gpu_cache_params {
     uint32_t sets, ways;
     uint32_t line_bytes;   /* power of two */
@@ -33,6 +42,10 @@ typedef struct gpu_cache_params {
     uint32_t mshr_entries;    /* sectors that can be fetched at once */
     uint32_t mshr_max_merge;  /* requests one MSHR entry can hold, the first included */
     uint32_t miss_queue_size; /* requests waiting to go to the level below */
+    gpu_alloc_policy alloc;   /* on fill: write-through and no write-allocate only, as
+                                 GPGPU-Sim requires (a fill has no room to write back) */
+    uint32_t max_ways;        /* the ways gpu_cache_set_ways may grow to (a unified L1's
+                                 array, carveout.h); 0: ways, fixed */
     uint32_t poly;            /* GPU_INDEX_PMOD's polynomial (bit i: x^i); 0: the built-in
                                  one of degree log2(sets) */
     /* The address the set index reads (NULL: the address itself): an L2 slice takes the
@@ -58,7 +71,9 @@ typedef struct gpu_cache_params {
 
 typedef enum gpu_cache_outcome {
     GPU_CACHE_HIT,
-    GPU_CACHE_HIT_RESERVED, /* every missing sector is already being fetched: merged */
+    GPU_CACHE_HIT_RESERVED, /* every missing sector is already being fetched: merged (an
+                               on-fill cache counts it a miss, as GPGPU-Sim does: no
+                               line of its tags holds the sectors yet) */
     GPU_CACHE_MISS,         /* fetched (or, for a write, sent on or allocated) */
     GPU_CACHE_FAIL          /* reservation failure: nothing changed; retry later */
 } gpu_cache_outcome;
@@ -125,6 +140,14 @@ gpu_cache_fail gpu_cache_last_fail(const gpu_cache *c);
 /* How many fills the last read's id waits for (its missing sectors, pending or fresh):
  * gpu_cache_fill returns the id once per sector. */
 uint32_t gpu_cache_last_waits(const gpu_cache *c);
+
+/* A unified L1 between kernels (carveout.h): each set keeps its `ways` (1..max_ways) most
+ * recently used lines, or gains empty ways.  No fetch may be pending (the GPU is quiet
+ * between kernels); a resizable cache is write-through, so a dropped line owes nothing. */
+void gpu_cache_set_ways(gpu_cache *c, uint32_t ways);
+uint32_t gpu_cache_ways(const gpu_cache *c);
+/* The allocation policy from now on (a streaming L1's, per kernel); between kernels. */
+void gpu_cache_set_alloc(gpu_cache *c, gpu_alloc_policy alloc);
 
 /* The oldest request for the level below, if any (1), without taking it. */
 int gpu_cache_miss_peek(const gpu_cache *c, gpu_mem_req *out);

@@ -20,7 +20,9 @@ typedef struct mshr_entry {
     uint64_t sector_addr; /* first byte of the sector being fetched */
     uint32_t waiting;     /* ids held in the entry's slice of mshr_ids */
     uint8_t used;
-    uint8_t unreserved;   /* fetched while bypassing: no line holds a reserved bit for it */
+    uint8_t unreserved;   /* fetched while bypassing or allocating on fill: no line holds
+                             a reserved bit for it */
+    uint8_t fill_allocates; /* allocating on fill: its data takes a line when it is back */
 } mshr_entry;
 
 struct gpu_cache {
@@ -52,6 +54,15 @@ void mshr_merge(gpu_cache *c, uint32_t e, uint32_t id);
 uint32_t mshr_release(gpu_cache *c, uint32_t e, uint32_t *ids, uint32_t max);
 
 uint32_t miss_queue_room(const gpu_cache *c);
+
+/* cache.c: the way a line would take (NULL when every way waits for a fetch), and the
+ * line put in it (the old one written back when dirty). */
+cache_line *cache_victim(gpu_cache *c, uint64_t line);
+void cache_install(gpu_cache *c, cache_line *v, uint64_t line);
+/* cache_alloc.c: the allocation and resizing rules' parameter checks, and an on-fill
+ * cache's line for returning data (NULL when every way waits: the data passes by). */
+hamm_status cache_check_alloc(const gpu_cache_params *p, hamm_error *err);
+cache_line *cache_fill_line(gpu_cache *c, uint64_t line);
 /* dbsa.c: count one read (tag miss or not) and decide at the end of its window. */
 void dbsa_count(gpu_cache *c, int miss);
 void miss_queue_push(gpu_cache *c, gpu_mem_req r);

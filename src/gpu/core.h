@@ -173,6 +173,9 @@ int gpu_core_pipeline_on(const gpu_core *c);
 const gpu_cache_stats *gpu_core_l1_stats(const gpu_core *c); /* NULL without an L1 */
 /* Whether the core's L1 is banked (its bank counters are then reported). */
 int gpu_core_l1_banked(const gpu_core *c);
+/* A unified L1 at a kernel's launch (carveout.h): its ways and allocation policy; the
+ * core is idle. */
+void gpu_core_l1_shape(gpu_core *c, uint32_t ways, gpu_alloc_policy alloc);
 /* Let only the oldest `warps` live warps issue from now on (0: all); it starts at
  * max_active_warps.  DWT-CS sets it. */
 void gpu_core_set_warp_limit(gpu_core *c, uint32_t warps);

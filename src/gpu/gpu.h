@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "carveout.h"
 #include "core.h"
 #include "hamm/addrmap.h"
 #include "hamm/engine.h"
@@ -26,6 +27,7 @@ typedef struct gpu_params {
     char name[128];                   /* the GPU model's */
     uint32_t cores;
     gpu_core_params core;             /* id set per core */
+    gpu_carveout_params carveout;     /* the L1's size per kernel (unified_bytes 0: fixed) */
     gpu_icnt_params request_net;      /* inputs = cores, outputs = channels, set here */
     gpu_icnt_params reply_net;        /* inputs = channels, outputs = cores, set here */
     gpu_partition_params partition;   /* id set per partition */

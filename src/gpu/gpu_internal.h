@@ -44,6 +44,10 @@ void gpu_kernel_run_close(gpu *g, uint64_t start_cycle);
 /* gpu_memory.c: the bytes a GPU of p over `channels` channels of `banks` banks takes
  * (gpu_new's allocations, added up by their modules, the DRAM engine's left out), and its
  * refusal above HAMM_GPU_MAX_BYTES naming the model keys of the largest part. */
+/* carveout.c: every core's L1 sized (and its allocation set) for kernel k, before its
+ * first CTA (carveout.h); nothing without a carveout. */
+void gpu_carveout_kernel(gpu *g, const gpu_kernel_info *k);
+
 uint64_t gpu_memory_bytes(const gpu_params *p, uint32_t channels, uint32_t banks);
 hamm_status gpu_memory_check(const gpu_params *p, uint32_t channels, uint32_t banks,
                              hamm_error *err);

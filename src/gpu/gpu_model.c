@@ -45,6 +45,13 @@ static const struct enum_table write_table = {
     .what = "write policy", .field = "write_policy", .status = HAMM_ERR_CONFIG,
     .names = write_names, .count = 2, .unknown = "unknown", .lead = "expected ", .or_last = 1};
 
+static const char *const alloc_names[] = {[GPU_CACHE_ON_MISS] = "on-miss",
+                                          [GPU_CACHE_ON_FILL] = "on-fill",
+                                          [GPU_CACHE_STREAMING] = "streaming"};
+static const struct enum_table alloc_table = {
+    .what = "allocation", .field = "allocate", .status = HAMM_ERR_CONFIG, .names = alloc_names,
+    .count = 3, .unknown = "unknown", .lead = "expected ", .or_last = 1};
+
 static const struct schema_field cache_rows[] = {
     {"sets", SCHEMA_U32, POW2, 1, 1 << 20, 0, NULL, C(sets), 0, "", NULL,
      "sets (absent: no cache)", NULL},
@@ -94,6 +101,13 @@ static const struct schema_field cache_rows[] = {
      sizeof(((gpu_cache_model *)0)->bank_scheme), "", NULL,
      "banks' address scheme over addr / bank_bytes (docs/BANKED.md): low-order, xor, ...",
      NULL},
+    /* docs/GPU.md, "Unified L1 and shared memory" */
+    {"allocate", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "on-miss", C(alloc), 0, "", NULL,
+     "when a read miss takes its line: on-miss, on-fill or streaming (on fill; on miss in a "
+     "kernel without shared memory under a carveout)", &alloc_table},
+    {"unified_bytes", SCHEMA_U32, SCHEMA_QUIET, 0, 1 << 24, 0, NULL, C(unified_bytes), 0,
+     "bytes", NULL, "the L1's: one array for L1 and shared memory, its ways set per kernel "
+     "by core.shared_carveouts (0: none)", NULL},
 };
 static const struct schema_table cache_table = {ROWS(cache_rows)};
 
@@ -161,6 +175,10 @@ static const struct schema_field core_rows[] = {
      "conflict history cache sets", NULL},
     {"chc_ways", SCHEMA_U32, SCHEMA_QUIET, 1, 64, 2, NULL, M(core.chc_ways), 0, "", NULL,
      "conflict history cache ways", NULL},
+    {"shared_carveouts", SCHEMA_STRING, SCHEMA_QUIET_EMPTY, 0, 127, 0, "",
+     M(core.shared_carveouts), sizeof(((gpu_model *)0)->core.shared_carveouts), "", NULL,
+     "with l1.unified_bytes: the shared-memory bytes the array offers, comma-separated",
+     NULL},
 };
 static const struct schema_table core_table = {ROWS(core_rows)};
 
@@ -382,6 +400,7 @@ hamm_status gpu_model_from_json(gpu_model *m, json_t *doc, const char *source, h
     st = st ? st : check_l2(m, source, err);
     st = st ? st : check_icnt(m, source, err);
     st = st ? st : check_sub_cores(m, source, err);
+    st = st ? st : gpu_model_check_carveout(m, source, err);
     return st ? st : gpu_model_check_mgmt(m, source, err);
 }
 

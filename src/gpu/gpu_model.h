@@ -30,7 +30,16 @@ typedef struct gpu_cache_model {
      * the module function over addr / bank_bytes (a docs/BANKED.md spec); L1 only. */
     uint32_t banks, bank_bytes;
     char bank_scheme[128];
+    /* docs/GPU.md, "Unified L1 and shared memory": when a read miss takes its line
+     * (gpu_cache_alloc: on-miss, on-fill, streaming) and the unified L1/shared array
+     * (the L1's; 0: none, the L1 keeps sets x ways). */
+    unsigned alloc;
+    uint32_t unified_bytes;
 } gpu_cache_model;
+
+/* gpu_cache_model.alloc */
+typedef enum gpu_cache_alloc { GPU_CACHE_ON_MISS, GPU_CACHE_ON_FILL, GPU_CACHE_STREAMING }
+    gpu_cache_alloc;
 
 typedef struct gpu_model {
     char name[128];
@@ -50,6 +59,8 @@ typedef struct gpu_model {
         char shared_scheme[128];  /* docs/SMEM.md: the scheme and the pipeline model */
         int inorder_pipeline, elastic_pipeline, conflict_aware;
         uint32_t premem_queue, nonmem_queue, chc_sets, chc_ways;
+        char shared_carveouts[128]; /* with l1.unified_bytes: the shared-memory sizes
+                                       the unified array offers, bytes, comma-separated */
     } core;
     gpu_cache_model l1, l2;       /* sets 0: no such cache */
     struct {
@@ -81,6 +92,11 @@ hamm_status gpu_model_from_json(gpu_model *m, json_t *doc, const char *source, h
 /* The set index's and the cache management options' cross-checks (gpu_model_mgmt.c);
  * gpu_model_load runs them. */
 hamm_status gpu_model_check_mgmt(const gpu_model *m, const char *path, hamm_error *err);
+/* The allocation and carveout keys' cross-checks (gpu_model_carveout.c); gpu_model_load
+ * runs them. */
+hamm_status gpu_model_check_carveout(const gpu_model *m, const char *path, hamm_error *err);
+/* The carveout of model m (no unified_bytes: none); its checks passed. */
+void gpu_model_carveout(const gpu_model *m, gpu_carveout_params *p);
 /* The engine's parameters for model m over the memory system `mem` (the DRAM pipeline
  * depth it needs for return slots comes from mem's timings; gpu_model_params.c). */
 hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, gpu_params *p,

@@ -34,7 +34,12 @@ static void cache_params(const gpu_cache_model *m, gpu_cache_params *p)
                             .write_policy = (gpu_write_policy)m->write_policy,
                             .write_allocate = (int)m->write_allocate,
                             .mshr_entries = m->mshr_entries, .mshr_max_merge = m->mshr_max_merge,
-                            .miss_queue_size = m->miss_queue};
+                            .miss_queue_size = m->miss_queue,
+                            .alloc = m->alloc == GPU_CACHE_ON_MISS ? GPU_ALLOC_ON_MISS
+                                                                   : GPU_ALLOC_ON_FILL};
+    /* a unified L1 holds as many ways as its whole array (carveout.h) */
+    if (m->unified_bytes)
+        p->max_ways = m->unified_bytes / (m->sets * m->line_bytes);
     cache_mgmt_params(m, p);
 }
 
@@ -119,6 +124,7 @@ hamm_status gpu_model_params(const gpu_model *m, const hamm_system_config *mem, 
                       .kernel_launch_latency = m->kernel_launch_latency};
     snprintf(p->name, sizeof p->name, "%s", m->name);
     core_params(m, &p->core);
+    gpu_model_carveout(m, &p->carveout);
     p->request_net = (gpu_icnt_params){.flit_bytes = m->icnt.flit_bytes,
                                        .flits_per_cycle = m->icnt.flits_per_cycle,
                                        .latency = m->icnt.latency,

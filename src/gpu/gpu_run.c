@@ -195,6 +195,8 @@ hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
     k.ctas = gpu_kernel_ctas(k.info);
     hamm_status st = check_fits(g, k.info, err);
     if (!st)
+        gpu_carveout_kernel(g, k.info);
+    if (!st)
         st = gpu_kernel_run_open(g, k.info->name, err);
     uint64_t mark = progress_mark(g), since = k.may_start;
     if (g->dwt && !st)

@@ -268,6 +268,14 @@ int gpu_core_l1_banked(const gpu_core *c)
     return l1_banked(c);
 }
 
+void gpu_core_l1_shape(gpu_core *c, uint32_t ways, gpu_alloc_policy alloc)
+{
+    if (!c->l1)
+        return;
+    gpu_cache_set_ways(c->l1, ways);
+    gpu_cache_set_alloc(c->l1, alloc);
+}
+
 void gpu_core_reply(gpu_core *c, const gpu_packet *p, uint64_t now)
 {
     c->inflight_count--;

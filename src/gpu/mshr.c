@@ -17,7 +17,7 @@ uint32_t mshr_alloc(gpu_cache *c, uint64_t sector_addr, uint32_t id)
     uint32_t e = 0;
     while (c->mshr[e].used)
         e++;
-    c->mshr[e] = (mshr_entry){sector_addr, 1, 1, 0};
+    c->mshr[e] = (mshr_entry){sector_addr, 1, 1, 0, 0};
     c->mshr_ids[(size_t)e * c->p.mshr_max_merge] = id;
     c->mshr_used++;
     return e;

@@ -128,6 +128,17 @@ hamm_status import_cache(imp_state *s, const char *value, imp_cache *c, hamm_err
                          : st;
 }
 
+int import_cache_allocation(const imp_state *s, const imp_cache *c, json_t *j)
+{
+    const char *alloc = c->alloc == 'f' ? "on-fill" : c->alloc == 's' ? "streaming" : NULL;
+    if (alloc && json_object_set_new(j, "allocate", json_string(alloc)))
+        return -1;
+    if (c != &s->l1 || !s->adaptive_l1 || !s->unified_kib)
+        return 0;
+    return json_object_set_new(j, "unified_bytes",
+                               json_integer((json_int_t)s->unified_kib * 1024));
+}
+
 static const char *const timing_keys[IT_COUNT] = {
     [IT_NBK] = "nbk", [IT_CCD] = "CCD",   [IT_RRD] = "RRD",       [IT_RCD] = "RCD",
     [IT_RAS] = "RAS", [IT_RP] = "RP",     [IT_RC] = "RC",         [IT_CL] = "CL",

@@ -55,13 +55,18 @@ static void cache_notes(const imp_cache *c, char *buf, size_t size)
     write_policy(c->write, &wnote);
     const char *part[] = {
         wnote,
-        c->write_alloc == 'F' ? "write allocation F (fetch-on-write) as write_allocate 1" : NULL,
-        c->write_alloc == 'L' ? "write allocation L (lazy fetch-on-read) as write_allocate 1: "
-                                "hamm fetches the line at the write miss"
+        c->write_alloc == 'W' ? "write allocation W (the line also fetched) as write_allocate "
+                                "1: hamm allocates it without a fetch"
+                              : NULL,
+        c->write_alloc == 'F' ? "write allocation F (fetch-on-write) as write_allocate 1: "
+                                "hamm allocates the line without a fetch"
+                              : NULL,
+        c->write_alloc == 'L' ? "write allocation L (lazy fetch-on-read) as write_allocate 1, "
+                                "allocated without a fetch; hamm writes whole sectors, so a "
+                                "read of a partly written sector hits where GPGPU-Sim "
+                                "fetches it"
                               : NULL,
         c->replace == 'F' ? "FIFO replacement as hamm's LRU" : NULL,
-        c->alloc != 'm' ? "allocation on fill or streaming as hamm's allocation at the miss"
-                        : NULL,
         c->mshr_kind == 'T' || c->mshr_kind == 'F' ? "texture FIFO MSHRs as hamm's MSHRs"
                                                    : NULL,
     };
@@ -96,6 +101,8 @@ static json_t *cache_json(imp_state *s, const imp_cache *c, uint32_t sets, uint3
     /* GPGPU-Sim's L2 is a cache per sub-partition, indexed within it (set_index.h) */
     if (j && c == &s->l2 &&
         json_object_set_new(j, "sub_partitions", json_integer(s->sub_partitions)))
+        json_decref(j), j = NULL;
+    if (j && import_cache_allocation(s, c, j) != 0)
         json_decref(j), j = NULL;
     if (!j)
         NOMEM(err);
@@ -213,7 +220,9 @@ static json_t *core_json(imp_state *s, hamm_error *err)
                           json_object_set_new(j, "icache_line_bytes",
                                               json_integer(s->il1.line_bytes)))) ||
         unit_keys(j, "simd_width", "alu_latency", s->sp_lat, s->sp_units) ||
-        unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, s->sfu_units)) {
+        unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, s->sfu_units) ||
+        (s->l1.given && s->adaptive_l1 && s->unified_kib &&
+         json_object_set_new(j, "shared_carveouts", json_string(s->carveouts)))) {
         json_decref(j);
         NOMEM(err);
         return NULL;

@@ -41,6 +41,11 @@ typedef struct imp_state {
     uint32_t write_queue_on, write_queue[3];
     uint32_t l1_latency, shared_latency;
     uint32_t l1_banks, l1_bank_bytes, l1_bank_hash; /* -gpgpu_l1_banks* (docs/SMEM.md) */
+    /* The unified L1/shared array (docs/GPU.md, "Unified L1 and shared memory"):
+     * -gpgpu_adaptive_cache_config, -gpgpu_unified_l1d_size (KiB) and
+     * -gpgpu_shmem_option, its carveouts as core.shared_carveouts (bytes). */
+    uint32_t adaptive_l1, unified_kib;
+    char carveouts[128];
     /* Trace mode's -trace_opcode_latency_initiation_sp and _sfu (latency, initiation
      * interval; 0, 0 when absent) and the unit counts they are divided among. */
     uint32_t sp_lat[2], sfu_lat[2], sp_units, sfu_units;
@@ -100,6 +105,10 @@ hamm_status import_check(const imp_state *s, json_t *const part[], hamm_error *e
 /* Option values (import_cache.c): one cache string, the DRAM timing string, a count. */
 hamm_status import_cache(imp_state *s, const char *value, imp_cache *c, hamm_error *err);
 hamm_status import_timing(imp_state *s, const char *value, hamm_error *err);
+/* A cache's allocation key (its letter; 'm', hamm's default, is not written) and, for the
+ * L1 of an adaptive configuration, its unified array (the carveouts are the core's):
+ * 0, or -1 out of memory. */
+int import_cache_allocation(const imp_state *s, const imp_cache *c, json_t *j);
 hamm_status import_u32(imp_state *s, const char *text, uint32_t lo, uint32_t hi,
                        const char *what, uint32_t *out, hamm_error *err);
 /* The DRAM and system models' JSON (import_memory.c). */

@@ -61,6 +61,28 @@ static hamm_status rd_l1_bank_bytes(imp_state *s, const char *v, hamm_error *err
     return rd_pow2(s, v, 4, 4096, "L1 bank interleave bytes", &s->l1_bank_bytes, err);
 }
 
+U32(rd_adaptive, adaptive_l1, 0, 1, "0 or 1")
+U32(rd_unified, unified_kib, 0, 16384, "unified L1 and shared memory KiB")
+
+/* "0,8,16" KiB -> "0,8192,16384" bytes (core.shared_carveouts) */
+static hamm_status rd_shmem_option(imp_state *s, const char *v, hamm_error *err)
+{
+    char buf[128], *save = NULL;
+    size_t used = 0, n = 0;
+    snprintf(buf, sizeof buf, "%s", v);
+    for (char *kib = strtok_r(buf, ",", &save); kib; kib = strtok_r(NULL, ",", &save)) {
+        uint32_t k;
+        hamm_status st = import_u32(s, kib, 0, 16384, "shared-memory carveout KiB", &k, err);
+        if (st != HAMM_OK)
+            return st;
+        used += (size_t)snprintf(s->carveouts + used, sizeof s->carveouts - used, "%s%u",
+                                 n++ ? "," : "", (unsigned)k * 1024);
+        if (used >= sizeof s->carveouts || n > 16)
+            return import_fail(s, err, "at most 16 carveouts");
+    }
+    return n ? HAMM_OK : import_fail(s, err, "expected carveouts in KiB, comma-separated");
+}
+
 U32(rd_sp_units, sp_units, 1, 64, "SP units")
 U32(rd_perfect_icache, perfect_icache, 0, 1, "0 or 1")
 U32(rd_write_queue_on, write_queue_on, 0, 1, "0 or 1")
@@ -233,6 +255,9 @@ static const struct honoured {
     {"gpgpu_l1_banks", rd_l1_banks, 0},
     {"gpgpu_l1_banks_byte_interleaving", rd_l1_bank_bytes, 0},
     {"gpgpu_l1_banks_hashing_function", rd_l1_hash, 0},
+    {"gpgpu_adaptive_cache_config", rd_adaptive, 0},
+    {"gpgpu_unified_l1d_size", rd_unified, 0},
+    {"gpgpu_shmem_option", rd_shmem_option, 0},
     {"gpgpu_l2_rop_latency", rd_rop_lat, 0},
     {"dram_latency", rd_dram_lat, 0},
     {"gpgpu_smem_latency", rd_smem_lat, 0},
@@ -307,17 +332,12 @@ static const struct ignored {
                               "(interconnect.output_flits)"},
     {"icnt_arbiter_algo", "router arbitration: hamm's crossbar arbiter (interconnect.arbiter)"},
     {"gpgpu_registers_per_block", "per-CTA register limit: hamm checks the core's registers"},
-    {"gpgpu_shmem_per_block", "per-CTA shared-memory limit: hamm checks the core's"},
     {"gpgpu_ignore_resources_limitation", "resource checks: hamm always checks a CTA fits"},
     {"gpgpu_inst_fetch_throughput", "instructions fetched a cycle: hamm has no fetch stage "
                                     "(a warp issues once its code line is present)"},
     {"gpgpu_clock_gated_lanes", "power model: no timing effect"},
     {"dram_dual_bus_interface", "1: separate row and column command buses (HBM): hamm "
                                 "issues one DRAM command a cycle"},
-    {"gpgpu_cache:dl1Pref*", "the L1 for kernels preferring L1 or shared memory: traces "
-                             "state no preference, so GPGPU-Sim uses -gpgpu_cache:dl1"},
-    {"gpgpu_shmem_size_Pref*", "the carve-out for kernels preferring L1 or shared memory: "
-                               "traces state no preference"},
     {"smem_latency", "not an option GPGPU-Sim registers (-gpgpu_smem_latency is): it has no "
                      "effect there either"},
     {"gpgpu_ptx_*", "functional simulation: no timing effect"},
@@ -327,6 +347,12 @@ static const struct ignored {
     {"gpgpu_occupancy_sm_number", "occupancy report: no timing effect"},
     {"gpgpu_simd_model", "divergence model: hamm's workloads give active lanes"},
     {"gpgpu_shmem_sizeDefault", "shared-memory carve-out: gpgpu_shmem_size is honoured"},
+    {"gpgpu_shmem_size_Pref*", "the shared memory of a kernel that asks for a cache "
+                               "preference: recordings ask none"},
+    {"gpgpu_cache:dl1Pref*", "the L1 of a kernel that asks for a cache preference: "
+                             "recordings ask none"},
+    {"gpgpu_shmem_per_block", "the shared memory a CTA may ask: a launch check, no timing "
+                              "effect"},
     {"gpgpu_perf_sim_memcpy", "copies into the L2 before kernels: not modelled"},
     {"gpgpu_TB_launch_latency", "the grid's CTAs x this added to the launch latency: not "
                                 "modelled"},
@@ -407,6 +433,6 @@ void import_defaults(imp_state *s)
                      .dram_scheduler = 1, .queue = 0, .network_mode = 1, .flit_bytes = 32,
                      .l1_latency = 1, .l1_banks = 1, .l1_bank_bytes = 32, .rop_latency = 85,
                      .dram_latency = 30, .return_queue = 0, .partition_queues = {8, 8, 8, 8},
-                     .write_queue = {32, 28, 16},
-                     .sp_units = 1, .sfu_units = 1};
+                     .write_queue = {32, 28, 16}, .sp_units = 1, .sfu_units = 1,
+                     .carveouts = "0"};
 }

@@ -430,7 +430,7 @@ static void set_indices(void **state)
     assert_string_equal(str(g, "l2", "index"), "ipoly");
     assert_int_equal(num(g, "l2", "sets"), 64);
     assert_int_equal(num(g, "l2", "sub_partitions"), 2);
-    assert_null(json_object_get(json_object_get(g, "notes"), "-gpgpu_cache:dl2"));
+    assert_null(strstr(str(g, "notes", "-gpgpu_cache:dl2"), "index")); /* W's note only */
     json_decref(g);
     hamm_gpu_import_free(im);
     free(cfg);
