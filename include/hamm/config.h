@@ -165,6 +165,18 @@ HAMM_API hamm_status hamm_config_from_json(hamm_system_config *cfg, json_t *doc,
 HAMM_API hamm_status hamm_config_load(hamm_system_config *cfg, const char *path,
                                       const char *const *sets, size_t nsets, hamm_error *err);
 
+/* An override whose path starts "gpu." ("gpu.l1.sets=64") names a key of the GPU model
+ * (hamm_gpu_model_load_with applies it), not of the system model: the system model's
+ * loader refuses it, so that it is never ignored where no GPU model runs.  A caller that
+ * runs a GPU model passes the system model the others (hamm_sets_pick). */
+#define HAMM_GPU_SET_PREFIX "gpu."
+/* Whether the override "PATH=VALUE" (or a bare PATH) names a GPU model's key. */
+HAMM_API int hamm_set_is_gpu(const char *set);
+/* The overrides of sets[] that name GPU model keys (gpu != 0) or the others (gpu == 0),
+ * in order, into out[] (room for nsets); returns how many. */
+HAMM_API size_t hamm_sets_pick(const char *const *sets, size_t nsets, int gpu,
+                               const char **out);
+
 /* Find a model of `kind`: `name` as given when it is a file, else NAME or NAME.json in
  * the kind's folders of each directory of `models` in turn (NULL or empty: files only).
  * Writes the file name into path[size]; an error names the directories searched. */

@@ -34,6 +34,18 @@ HAMM_API hamm_status hamm_gpu_model_load(hamm_gpu_model **out, const char *path,
  * Nothing is written anywhere. */
 HAMM_API hamm_status hamm_gpu_model_from_json(hamm_gpu_model **out, json_t *doc,
                                               const char *source, hamm_error *err);
+/* The same with command-line overrides: those of sets[] that name a GPU model key
+ * ("gpu.l1.sets=64", HAMM_GPU_SET_PREFIX; the others are the system model's and are
+ * skipped) are applied in order to the model's JSON before it is read, each checked as a
+ * value of the file; an unknown key is an error naming it, and an error about a value an
+ * override set names "--set" and the override's path ("--set: gpu.l1.sets: ..."). */
+HAMM_API hamm_status hamm_gpu_model_load_with(hamm_gpu_model **out, const char *path,
+                                              const char *const *sets, size_t nsets,
+                                              hamm_error *err);
+HAMM_API hamm_status hamm_gpu_model_from_json_with(hamm_gpu_model **out, json_t *doc,
+                                                   const char *source,
+                                                   const char *const *sets, size_t nsets,
+                                                   hamm_error *err);
 HAMM_API void hamm_gpu_model_free(hamm_gpu_model *m);
 
 /* Each request entering a DRAM controller's queue, in arrival order per channel, with
@@ -56,10 +68,6 @@ typedef struct hamm_gpu_hooks {
 HAMM_API hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
                                        const hamm_gpu_model *model, int refresh,
                                        const hamm_gpu_hooks *hooks, hamm_error *err);
-/* The same with the model read from the GPU model file `model_path`. */
-HAMM_API hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem,
-                                  const char *model_path, int refresh,
-                                  const hamm_gpu_hooks *hooks, hamm_error *err);
 /* Every kernel has run: close the DRAM channels at the last cycle. */
 HAMM_API void hamm_gpu_finish(hamm_gpu *g);
 HAMM_API void hamm_gpu_free(hamm_gpu *g);

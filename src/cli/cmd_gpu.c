@@ -195,23 +195,25 @@ static int write_result(const cli_gpu_opts *o, const char *json)
 
 /* The GPU, and the command log of its DRAM channels when asked: the log's header is the
  * device the GPU's DRAM engine was built with. */
-static int start(const cli_gpu_opts *o, const hamm_system_config *cfg, const char *model,
-                 tap_set *taps, cli_command_log *log, hamm_gpu **g)
+static int start(const cli_gpu_opts *o, const hamm_system_config *cfg,
+                 const hamm_gpu_model *model, tap_set *taps, cli_command_log *log, hamm_gpu **g)
 {
     hamm_gpu_hooks hooks = {.tap = o->tap ? tap_write : NULL, .tap_user = taps,
                             .command = o->log_path ? cli_command_log_write : NULL,
                             .command_user = log};
     hamm_error err;
     hamm_error_clear(&err);
-    if (hamm_gpu_new(g, cfg, model, !o->no_refresh, &hooks, &err) != HAMM_OK)
+    if (hamm_gpu_new_with(g, cfg, model, !o->no_refresh, &hooks, &err) != HAMM_OK)
         return cli_report(&err);
     if (!o->log_path)
         return CLI_OK;
     return cli_command_log_open(log, o->log_path, hamm_engine_params_of(hamm_gpu_dram(*g)));
 }
 
-static int run(const cli_gpu_opts *o, const hamm_system_config *cfg, const char *model,
-               tap_set *taps)
+/* The GPU model file `path` is named in the JSON; `model` is what it gave, after the
+ * --set overrides of GPU model keys. */
+static int run(const cli_gpu_opts *o, const hamm_system_config *cfg, const char *path,
+               const hamm_gpu_model *model, tap_set *taps)
 {
     hamm_error err;
     hamm_error_clear(&err);
@@ -233,7 +235,7 @@ static int run(const cli_gpu_opts *o, const hamm_system_config *cfg, const char 
         rc = rc != CLI_OK ? rc : log_rc;
     }
     hamm_report_gpu_input in = {.workload = o->workload, .kernels = kernels, .system = cfg,
-                                .gpu_model = model, .sets = o->in->sets,
+                                .gpu_model = path, .sets = o->in->sets,
                                 .nsets = o->in->nsets};
     if (rc == CLI_OK && hamm_report_gpu_identify(&in, &err) != HAMM_OK)
         rc = cli_report(&err);
@@ -293,28 +295,54 @@ static int check_paths(const cli_gpu_opts *o, const hamm_system_config *cfg, con
     return rc;
 }
 
-int cli_gpu_simulate(const cli_gpu_opts *o)
+/* The system model with the --sets of its own keys, and the GPU model's file. */
+static int load_system(const cli_gpu_opts *o, hamm_system_config *cfg, char *gpu_path,
+                       size_t size)
 {
-    hamm_system_config cfg;
-    char model[4096];
-    int rc;
-    if ((rc = cli_load_model(o->in, &cfg)) != CLI_OK ||
-        (rc = gpu_model_path(o, &cfg, model, sizeof model)) != CLI_OK ||
-        (rc = check_paths(o, &cfg, model)) != CLI_OK)
-        return rc;
-    if (o->policy)
-        cfg.scheduler = *o->policy;
-    tap_set *taps = calloc(1, sizeof *taps);
-    if (!taps) {
+    cli_trace_opts *system = malloc(sizeof *system);
+    if (!system) {
         fprintf(stderr, "hamm: out of memory\n");
         return CLI_FAIL;
     }
-    if (o->tap && (rc = tap_open(taps, o->tap, cfg.channels)) != CLI_OK) {
-        tap_close(taps, 0);
-        free(taps);
+    *system = *o->in;
+    system->nsets = hamm_sets_pick(o->in->sets, o->in->nsets, 0, system->sets);
+    int rc = cli_load_model(system, cfg);
+    free(system);
+    return rc == CLI_OK ? gpu_model_path(o, cfg, gpu_path, size) : rc;
+}
+
+/* The GPU model with the --sets of its keys (gpu.PATH=VALUE). */
+static int load_gpu(const cli_gpu_opts *o, const char *path, hamm_gpu_model **model)
+{
+    hamm_error err;
+    hamm_error_clear(&err);
+    if (hamm_gpu_model_load_with(model, path, o->in->sets, o->in->nsets, &err) != HAMM_OK)
+        return cli_report(&err);
+    return CLI_OK;
+}
+
+int cli_gpu_simulate(const cli_gpu_opts *o)
+{
+    hamm_system_config cfg;
+    hamm_gpu_model *model = NULL;
+    char path[4096];
+    int rc;
+    if ((rc = load_system(o, &cfg, path, sizeof path)) != CLI_OK ||
+        (rc = load_gpu(o, path, &model)) != CLI_OK ||
+        (rc = check_paths(o, &cfg, path)) != CLI_OK) {
+        hamm_gpu_model_free(model);
         return rc;
     }
-    rc = run(o, &cfg, model, taps);
+    if (o->policy)
+        cfg.scheduler = *o->policy;
+    tap_set *taps = calloc(1, sizeof *taps);
+    if (!taps)
+        fprintf(stderr, "hamm: out of memory\n");
+    if (taps && o->tap && (rc = tap_open(taps, o->tap, cfg.channels)) != CLI_OK)
+        tap_close(taps, 0);
+    else if (taps)
+        rc = run(o, &cfg, path, model, taps);
     free(taps);
-    return rc;
+    hamm_gpu_model_free(model);
+    return taps ? rc : CLI_FAIL;
 }

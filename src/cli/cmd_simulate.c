@@ -35,7 +35,9 @@ void cmd_simulate_help(FILE *out)
             "                           recording: a directory with kernelslist.g); JSON\n"
             "                           schema hamm-gpu/1 (docs/GPU.md); --replay, --rate and\n"
             "                           the options that read a trace do not apply\n"
-            "      --gpu FILE|NAME      the GPU model (default: the system model's \"gpu\")\n"
+            "      --gpu FILE|NAME      the GPU model (default: the system model's \"gpu\");\n"
+            "                           --set gpu.KEY=VALUE overrides its keys, e.g.\n"
+            "                           gpu.l1.sets=64 (docs/GPU.md, \"Overrides\")\n"
             "      --tap DIR            with --workload: write DIR/channel-N.bin.zst, the\n"
             "                           requests entering each DRAM queue with arrival cycles\n"
             "                           (a name ending .zst/.gz/.bin/.txt: one trace of all)\n");

@@ -17,7 +17,7 @@
 struct load {
     const char *path;            /* the system file */
     const hamm_model_path *models; /* where "dram=NAME" is looked up */
-    struct config_set *sets;
+    json_set *sets;
     const char **set_paths;
     size_t nsets;
     json_t *sys;                 /* the system file's tree */
@@ -66,8 +66,8 @@ static hamm_status apply_sets(struct load *ld, json_t *root, int dram, hamm_erro
         const char *p = ld->sets[i].path;
         if (is_dram_path(p) != dram)
             continue;
-        hamm_status st = config_set_apply(root, dram ? p + sizeof CONFIG_DRAM_PREFIX - 1 : p,
-                                          ld->sets[i].value, err);
+        hamm_status st = json_set_apply(root, dram ? p + sizeof CONFIG_DRAM_PREFIX - 1 : p,
+                                        ld->sets[i].value, err);
         if (st != HAMM_OK)
             return st;
     }

@@ -8,6 +8,7 @@
 
 #include "common/enum_table.h"
 #include "common/json_schema.h"
+#include "common/json_set.h"
 #include "hamm/config.h"
 
 #define CONFIG_DRAM_SCHEMA "hamm-dram/1"
@@ -30,16 +31,8 @@ extern const struct enum_table config_heuristic_names;
 hamm_status config_check_dram(const hamm_dram_config *d, json_reader *r);
 hamm_status config_check_system(const hamm_system_config *c, json_reader *r);
 
-/* One "path=value" override, its value already parsed. */
-struct config_set {
-    char path[128];
-    json_t *value; /* owned */
-};
-
-/* Parse and check one override (the path must name a settable key). */
-hamm_status config_set_parse(const char *arg, struct config_set *out, hamm_error *err);
-
-/* Apply `value` at dotted `path` inside `root`, creating missing objects on the way. */
-hamm_status config_set_apply(json_t *root, const char *path, json_t *value, hamm_error *err);
+/* Parse and check one override (the path must name a settable key of the system or DRAM
+ * model; a GPU model's key is refused). */
+hamm_status config_set_parse(const char *arg, json_set *out, hamm_error *err);
 
 #endif

@@ -3,6 +3,8 @@
  * address map. */
 #include <stdlib.h>
 
+#include "common/json_read.h"
+
 #include "gpu_internal.h"
 #include "gpu_model.h"
 #include "hamm/gpu.h"
@@ -13,11 +15,13 @@ static hamm_status new_model(hamm_gpu_model **out, hamm_error *err)
     return *out ? HAMM_OK : hamm_error_set(err, HAMM_ERR_NOMEM, "out of memory");
 }
 
-hamm_status hamm_gpu_model_load(hamm_gpu_model **out, const char *path, hamm_error *err)
+/* *out built by gpu_model_from_json_sets, freed again when that fails. */
+static hamm_status from_json(hamm_gpu_model **out, json_t *doc, const char *source,
+                             const char *const *sets, size_t nsets, hamm_error *err)
 {
     hamm_status st = new_model(out, err);
     if (st == HAMM_OK)
-        st = gpu_model_load(*out, path, err);
+        st = gpu_model_from_json_sets(*out, doc, source, sets, nsets, err);
     if (st != HAMM_OK && *out) {
         free(*out);
         *out = NULL;
@@ -25,17 +29,34 @@ hamm_status hamm_gpu_model_load(hamm_gpu_model **out, const char *path, hamm_err
     return st;
 }
 
+hamm_status hamm_gpu_model_load_with(hamm_gpu_model **out, const char *path,
+                                     const char *const *sets, size_t nsets, hamm_error *err)
+{
+    *out = NULL;
+    json_t *doc;
+    hamm_status st = json_parse_file(path, JSON_PARSE_LINE, &doc, err);
+    if (st == HAMM_OK)
+        st = from_json(out, doc, path, sets, nsets, err);
+    json_decref(doc);
+    return st;
+}
+
+hamm_status hamm_gpu_model_load(hamm_gpu_model **out, const char *path, hamm_error *err)
+{
+    return hamm_gpu_model_load_with(out, path, NULL, 0, err);
+}
+
+hamm_status hamm_gpu_model_from_json_with(hamm_gpu_model **out, json_t *doc,
+                                          const char *source, const char *const *sets,
+                                          size_t nsets, hamm_error *err)
+{
+    return from_json(out, doc, source, sets, nsets, err);
+}
+
 hamm_status hamm_gpu_model_from_json(hamm_gpu_model **out, json_t *doc, const char *source,
                                      hamm_error *err)
 {
-    hamm_status st = new_model(out, err);
-    if (st == HAMM_OK)
-        st = gpu_model_from_json(*out, doc, source, err);
-    if (st != HAMM_OK && *out) {
-        free(*out);
-        *out = NULL;
-    }
-    return st;
+    return from_json(out, doc, source, NULL, 0, err);
 }
 
 void hamm_gpu_model_free(hamm_gpu_model *m)
@@ -68,18 +89,6 @@ hamm_status hamm_gpu_new_with(hamm_gpu **out, const hamm_system_config *mem,
     }
     (*out)->own_map = map;
     return HAMM_OK;
-}
-
-hamm_status hamm_gpu_new(hamm_gpu **out, const hamm_system_config *mem, const char *model_path,
-                         int refresh, const hamm_gpu_hooks *hooks, hamm_error *err)
-{
-    *out = NULL;
-    hamm_gpu_model *m;
-    hamm_status st = hamm_gpu_model_load(&m, model_path, err);
-    if (st == HAMM_OK)
-        st = hamm_gpu_new_with(out, mem, m, refresh, hooks, err);
-    hamm_gpu_model_free(m);
-    return st;
 }
 
 void hamm_gpu_finish(hamm_gpu *g)

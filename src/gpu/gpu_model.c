@@ -285,7 +285,7 @@ static const struct schema_field model_rows[] = {
     {"granularity", SCHEMA_OBJECT, 0, 0, 0, 0, NULL, 0, 0, "", &gran_table,
      "adaptive DRAM access granularity", NULL},
 };
-static const struct schema_table model_table = {ROWS(model_rows)};
+const struct schema_table gpu_model_table = {ROWS(model_rows)};
 
 /* The shared scheme must parse for the model's banks; one pipeline model at a time. */
 static hamm_status check_smem(const gpu_model *m, const char *path, hamm_error *err)
@@ -393,7 +393,7 @@ static hamm_status check_icnt(const gpu_model *m, const char *path, hamm_error *
 hamm_status gpu_model_from_json(gpu_model *m, json_t *doc, const char *source, hamm_error *err)
 {
     *m = (gpu_model){0};
-    hamm_status st = schema_read_doc(&model_table, m, doc, source, "a model file", err);
+    hamm_status st = schema_read_doc(&gpu_model_table, m, doc, source, "a model file", err);
     st = st ? st : check_smem(m, source, err);
     st = st ? st : check_gran(m, source, err);
     st = st ? st : check_l1_banks(m, source, err);

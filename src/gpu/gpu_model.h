@@ -84,11 +84,21 @@ typedef struct gpu_model {
     } granularity;                /* the Gou thesis' chapter 6 (docs/GRANULARITY.md) */
 } gpu_model;
 
+/* The keys of a GPU model file (gpu_model.c): what a "gpu." override may set. */
+struct schema_table;
+extern const struct schema_table gpu_model_table;
+
 /* Read a GPU model file.  Errors name the file and the JSON path. */
 hamm_status gpu_model_load(gpu_model *m, const char *path, hamm_error *err);
 /* Read a GPU model file's contents, already parsed (`doc` is not changed); errors name
  * `source` and the JSON path. */
 hamm_status gpu_model_from_json(gpu_model *m, json_t *doc, const char *source, hamm_error *err);
+/* The same after the overrides among sets[] that name GPU model keys ("gpu.l1.sets=64";
+ * the others are the system model's) are applied to a copy of `doc`, in order, each
+ * checked as a value of the file (gpu_model_set.c); an error about a value an override
+ * set names "--set" and the override's path. */
+hamm_status gpu_model_from_json_sets(gpu_model *m, json_t *doc, const char *source,
+                                     const char *const *sets, size_t nsets, hamm_error *err);
 /* The set index's and the cache management options' cross-checks (gpu_model_mgmt.c);
  * gpu_model_load runs them. */
 hamm_status gpu_model_check_mgmt(const gpu_model *m, const char *path, hamm_error *err);

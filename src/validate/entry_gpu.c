@@ -40,18 +40,6 @@ static void tap_request(void *user, uint32_t channel, const hamm_request *req)
         tap_flush(t);
 }
 
-/* The GPU model the system model names ("gpu"), relative to the system model's file. */
-static hamm_status gpu_model_path(const hamm_system_config *cfg, char *out, size_t size,
-                                  hamm_error *err)
-{
-    if (!cfg->gpu[0])
-        return hamm_error_set(err, HAMM_ERR_CONFIG, "the system model %s names no GPU model "
-                              "(its \"gpu\" key), which a \"workload\" entry needs", cfg->name);
-    if (!hamm_config_gpu_path(cfg, out, size))
-        return hamm_error_set(err, HAMM_ERR_CONFIG, "the GPU model's path is too long");
-    return HAMM_OK;
-}
-
 /* The file that identifies the workload: itself, or a recording directory's kernel list. */
 static hamm_status identify(const char *path, hamm_file_id *id, hamm_error *err)
 {
@@ -81,17 +69,15 @@ hamm_mwp_validation entry_mwp_validation(const suite_entry *en)
                                  .machine_path = en->mwp_machine_path, .group = en->mwp_group};
 }
 
-/* Run the workload on a GPU over cfg's memory with the tap feeding t->model; an "mwp"
- * entry's kernels one by one, each measured and predicted. */
-static hamm_status run_gpu(const suite_entry *en, const hamm_system_config *cfg, gpu_tap *t,
-                           hamm_gpu **g, hamm_error *err)
+/* Run the workload on a GPU of `model` over cfg's memory with the tap feeding t->model;
+ * an "mwp" entry's kernels one by one, each measured and predicted. */
+static hamm_status run_gpu(const suite_entry *en, const hamm_system_config *cfg,
+                           const hamm_gpu_model *model, gpu_tap *t, hamm_gpu **g,
+                           hamm_error *err)
 {
-    char model[4096];
     size_t kernels = 0;
     hamm_gpu_hooks hooks = {.tap = tap_request, .tap_user = t};
-    hamm_status rc = gpu_model_path(cfg, model, sizeof model, err);
-    if (rc == HAMM_OK)
-        rc = hamm_gpu_new(g, cfg, model, 1, &hooks, err);
+    hamm_status rc = hamm_gpu_new_with(g, cfg, model, 1, &hooks, err);
     hamm_mwp_validation v = entry_mwp_validation(en);
     if (rc == HAMM_OK)
         rc = en->mwp_machine ? hamm_mwp_validate(*g, &v, &t->r->mwp, err)
@@ -129,15 +115,18 @@ void entry_run_gpu(const hamm_suite *s, size_t e, const char *const *sets, size_
     hamm_system_config cfg;
     hamm_addrmap *map = NULL;
     hamm_gpu *g = NULL;
+    hamm_gpu_model *model = NULL;
     gpu_tap *t = calloc(1, sizeof *t);
     hamm_status rc = suite_entry_config(s, e, sets, nsets, &cfg, &r->err);
+    if (rc == HAMM_OK)
+        rc = suite_entry_gpu(s, e, sets, nsets, &cfg, &model, &r->err);
     if (rc == HAMM_OK && !t)
         rc = hamm_error_set(&r->err, HAMM_ERR_NOMEM, "out of memory");
-    if (rc == HAMM_OK) { /* a config error already names the entry */
+    if (rc == HAMM_OK) { /* an error of the models already names the entry */
         t->r = r;
         if ((rc = new_model(s, en, &cfg, &map, &t->model, &r->err)) == HAMM_OK) {
             hamm_capacity_init(&r->capacity, hamm_addrmap_geometry(map));
-            rc = run_gpu(en, &cfg, t, &g, &r->err);
+            rc = run_gpu(en, &cfg, model, t, &g, &r->err);
         }
         if (rc == HAMM_OK) {
             describe(&cfg, r);
@@ -149,6 +138,7 @@ void entry_run_gpu(const hamm_suite *s, size_t e, const char *const *sets, size_
     }
     r->status = rc;
     hamm_gpu_free(g);
+    hamm_gpu_model_free(model);
     if (t)
         hamm_dram_model_free(t->model);
     free(t);

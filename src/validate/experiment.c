@@ -18,7 +18,9 @@ typedef struct xpool {
     const hamm_suite *s;
     size_t index; /* the experiment's */
     const hamm_validate_options *o;
-    hamm_gpu_model **gpu; /* per configuration: its GPU model, overlay merged in */
+    hamm_gpu_model **gpu; /* per configuration (and x value, when the x axis is a GPU
+                             model key): its GPU model, overlay and overrides applied */
+    size_t gpu_points;    /* suite_experiment_gpu_points */
     double *values;    /* [nruns], run r = (k * workloads + w) * configs + c */
     size_t nruns, next, done, failed; /* failed: the first run that failed (nruns: none) */
     hamm_error err;                   /* its error */
@@ -92,7 +94,8 @@ static hamm_status run_one(const xpool *p, size_t r, double *value, hamm_error *
     hamm_gpu *g = NULL;
     hamm_status st = suite_experiment_config(p->s, x, c, k, p->o->sets, p->o->nsets, &cfg, err);
     if (st == HAMM_OK)
-        st = hamm_gpu_new_with(&g, &cfg, p->gpu[c], 1, NULL, err);
+        st = hamm_gpu_new_with(&g, &cfg, p->gpu[c * p->gpu_points + k % p->gpu_points], 1,
+                               NULL, err);
     if (st == HAMM_OK)
         st = hamm_workload_run(g, x->workload_paths[w], &kernels, err);
     if (st == HAMM_OK) {
@@ -140,13 +143,15 @@ static void run_pool(xpool *p)
     free(t);
 }
 
-/* Each configuration's GPU model, read once for all its runs, then the runs. */
+/* Each configuration's GPU model (at each x value, if they differ), read once for all its
+ * runs, then the runs. */
 static hamm_status run_all(xpool *p, hamm_error *err)
 {
     const suite_experiment *x = &p->s->experiments[p->index];
     hamm_status st = HAMM_OK;
-    for (size_t c = 0; st == HAMM_OK && c < x->nconfigs; c++)
-        st = suite_experiment_gpu(x, c, &p->gpu[c], err);
+    for (size_t i = 0; st == HAMM_OK && i < x->nconfigs * p->gpu_points; i++)
+        st = suite_experiment_gpu(x, i / p->gpu_points, i % p->gpu_points, p->o->sets,
+                                  p->o->nsets, &p->gpu[i], err);
     if (st == HAMM_OK) {
         run_pool(p);
         if (p->failed < p->nruns) {
@@ -155,8 +160,8 @@ static hamm_status run_all(xpool *p, hamm_error *err)
             st = p->err.status;
         }
     }
-    for (size_t c = 0; c < x->nconfigs; c++)
-        hamm_gpu_model_free(p->gpu[c]);
+    for (size_t i = 0; i < x->nconfigs * p->gpu_points; i++)
+        hamm_gpu_model_free(p->gpu[i]);
     return st;
 }
 
@@ -167,12 +172,12 @@ hamm_status hamm_experiment_run(const hamm_suite *s, size_t i, const hamm_valida
     if (i >= s->nexperiments)
         return hamm_error_set(err, HAMM_ERR_ARG, "hamm_experiment_run: no experiment %zu", i);
     const suite_experiment *x = &s->experiments[i];
-    xpool p = {.s = s, .index = i, .o = o};
+    xpool p = {.s = s, .index = i, .o = o, .gpu_points = suite_experiment_gpu_points(x)};
     p.nruns = (x->x_key ? x->nx : 1) * x->nworkloads * x->nconfigs;
     p.failed = p.nruns;
     hamm_error_clear(&p.err);
     p.values = hamm_calloc_array(p.nruns, sizeof *p.values);
-    p.gpu = hamm_calloc_array(x->nconfigs, sizeof *p.gpu);
+    p.gpu = hamm_calloc_array(x->nconfigs * p.gpu_points, sizeof *p.gpu);
     hamm_status st = HAMM_OK;
     if (!p.values || !p.gpu || pthread_mutex_init(&p.lock, NULL) != 0)
         st = hamm_error_at(err, HAMM_ERR_NOMEM, HAMM_IN(s->path), NULL, "out of memory");

@@ -130,18 +130,32 @@ void suite_free_experiments(hamm_suite *s);
  * the field below the reader's path, "experiments[I]"). */
 hamm_status suite_experiment_check(const hamm_suite *s, size_t i, json_reader *r);
 /* The system model of experiment x, configuration c, x value k (ignored without an x
- * axis), after the caller's `sets`. */
+ * axis), after the caller's `sets` (the overrides that name no GPU model key). */
 hamm_status suite_experiment_config(const hamm_suite *s, const suite_experiment *x, size_t c,
                                     size_t k, const char *const *sets, size_t nsets,
                                     hamm_system_config *cfg, hamm_error *err);
-/* The GPU model of an experiment's configuration c: the model file with the
- * configuration's overlay merged in, in memory (errors name the model file). */
-hamm_status suite_experiment_gpu(const suite_experiment *x, size_t c, hamm_gpu_model **out,
+/* The GPU model of an experiment's configuration c at x value k: the model file with the
+ * configuration's overlay merged in, in memory, then the overrides of GPU model keys
+ * ("gpu.") among the caller's `sets`, the configuration's "set" and the x value's (errors
+ * name the model file, or "--set" and the override's path). */
+hamm_status suite_experiment_gpu(const suite_experiment *x, size_t c, size_t k,
+                                 const char *const *sets, size_t nsets, hamm_gpu_model **out,
                                  hamm_error *err);
+/* How many GPU models configuration c has: one per x value when the x axis is a GPU model
+ * key ("gpu.l1.sets"), else one (k ignored). */
+size_t suite_experiment_gpu_points(const suite_experiment *x);
 
-/* Load entry e's model with its own sets then `sets`; errors name the suite and entry. */
+/* Load entry e's model with its own sets then `sets` (a "workload" entry's: those that
+ * name no GPU model key); errors name the suite and entry. */
 hamm_status suite_entry_config(const hamm_suite *s, size_t e, const char *const *sets,
                                size_t nsets, hamm_system_config *cfg, hamm_error *err);
+
+/* Entry e's GPU model (a "workload" entry's: the one its system model `cfg` names) with
+ * the overrides of its keys among the entry's own sets then `sets`; errors name the
+ * suite and entry. */
+hamm_status suite_entry_gpu(const hamm_suite *s, size_t e, const char *const *sets,
+                            size_t nsets, const hamm_system_config *cfg,
+                            hamm_gpu_model **model, hamm_error *err);
 
 /* Say which suite entry an error belongs to, after what the error already says. */
 hamm_status suite_blame(const hamm_suite *s, size_t e, hamm_error *err);

@@ -269,6 +269,23 @@ static hamm_status add_source(hamm_suite *s, const suite_entry *e, json_reader *
                               r);
 }
 
+/* A "workload" entry's own overrides of GPU model keys, checked now on its GPU model (an
+ * entry without any reads its GPU model when it runs). */
+static hamm_status check_gpu_sets(const hamm_suite *s, size_t i, const hamm_system_config *cfg,
+                                  json_reader *r)
+{
+    const suite_entry *e = &s->entries[i];
+    size_t k = 0;
+    while (k < e->nsets && !hamm_set_is_gpu(e->sets[k]))
+        k++;
+    if (k == e->nsets)
+        return HAMM_OK;
+    hamm_gpu_model *model;
+    hamm_status st = suite_entry_gpu(s, i, NULL, 0, cfg, &model, r->err);
+    hamm_gpu_model_free(model);
+    return st;
+}
+
 static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, json_reader *r)
 {
     if (!json_is_object(obj))
@@ -289,6 +306,8 @@ static hamm_status parse_entry(hamm_suite *s, size_t i, json_t *obj, json_reader
     if (e->workload && !cfg.gpu[0]) /* its system model must name a GPU model */
         return json_read_fail(r, "model", "the system model '%s' names no GPU model (its "
                                           "\"gpu\" key), which a \"workload\" needs", e->model);
+    if (e->workload && check_gpu_sets(s, i, &cfg, r) != HAMM_OK)
+        return r->err->status;
     return suite_add_model(s, &cfg, e->workload, r);
 }
 
