@@ -13,7 +13,7 @@
 #include "hamm/report.h"
 #include "hamm/workload.h"
 
-#define TAP_MAX_CHANNELS 64 /* out_temp.c holds as many temporaries */
+#define TAP_MAX_CHANNELS 128 /* out_temp.c holds as many temporaries (H100: 80 channels) */
 
 /* One native binary zstd trace per channel, or one trace of every channel (single); the
  * first write error waits here. */

@@ -20,9 +20,9 @@
 #include "cli.h"
 #include "hamm/plot.h"
 
-/* Every output of one run: up to 64 tap traces (hamm simulate --tap), -o and a log;
+/* Every output of one run: up to 128 tap traces (hamm simulate --tap), -o and a log;
  * and the staging directories of report and plot. */
-enum { SLOTS = 72, DIR_SLOTS = 2 };
+enum { SLOTS = 136, DIR_SLOTS = 2 };
 
 /* The one piece of process state: a handler cannot reach anything else.  A slot's name
  * is complete before its flag is set, and the flag cleared before the name is reused. */
