@@ -360,6 +360,7 @@ static gpu_cache_outcome write_access(gpu_cache *c, uint64_t line, uint32_t sect
     uint32_t valid_before = l ? l->valid : 0;
     if (l) {
         l->valid |= sectors;
+        c->used = 1;
         l->dirty = through ? l->dirty & ~sectors : l->dirty | sectors;
         touch(c, l);
     }
@@ -442,6 +443,7 @@ uint32_t gpu_cache_fill(gpu_cache *c, uint64_t addr, uint32_t *ids, uint32_t max
     if (l) { /* a line with a reserved sector is never evicted; one fetched around the
                 cache (DBSA) may have gone */
         l->valid |= bit;
+        c->used = 1;
         l->reserved &= ~bit;
         if (allocates)
             touch(c, l); /* allocated (the line, or its sector) now */

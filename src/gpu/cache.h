@@ -145,6 +145,9 @@ uint32_t gpu_cache_last_waits(const gpu_cache *c);
  * recently used lines, or gains empty ways.  No fetch may be pending (the GPU is quiet
  * between kernels); a resizable cache is write-through, so a dropped line owes nothing. */
 void gpu_cache_set_ways(gpu_cache *c, uint32_t ways);
+/* Drop every sector not waiting for a fetch (valid and dirty cleared: a write-through
+ * L1's sectors are clean); nothing to do when no sector became valid since the last. */
+void gpu_cache_invalidate(gpu_cache *c);
 uint32_t gpu_cache_ways(const gpu_cache *c);
 /* The allocation policy from now on (a streaming L1's, per kernel); between kernels. */
 void gpu_cache_set_alloc(gpu_cache *c, gpu_alloc_policy alloc);

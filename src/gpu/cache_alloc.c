@@ -70,6 +70,18 @@ void gpu_cache_set_ways(gpu_cache *c, uint32_t ways)
     c->p.ways = ways;
 }
 
+void gpu_cache_invalidate(gpu_cache *c)
+{
+    if (!c->used)
+        return;
+    for (size_t i = 0; i < (size_t)c->p.sets * c->p.ways; i++) {
+        cache_line *l = &c->lines[i];
+        l->valid &= l->reserved;
+        l->dirty &= l->reserved;
+    }
+    c->used = 0;
+}
+
 uint32_t gpu_cache_ways(const gpu_cache *c)
 {
     return c->p.ways;

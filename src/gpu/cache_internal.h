@@ -43,6 +43,7 @@ struct gpu_cache {
     uint8_t bypass;           /* DBSA: bypassing now */
     uint8_t sampling;         /* DBSA: windows still measured */
     uint8_t last_tag_miss;    /* the last read missed in the tags (DBSA's measure) */
+    uint8_t used;             /* a sector became valid since gpu_cache_invalidate */
     uint32_t unreserved;      /* MSHR entries with `unreserved` set */
     uint64_t win_reads, win_misses; /* DBSA: the current window */
 };

@@ -332,6 +332,12 @@ uint32_t gpu_core_take_finished(gpu_core *c)
     return n;
 }
 
+void gpu_core_invalidate_l1_if_empty(gpu_core *c)
+{
+    if (c->p.l1_invalidate_when_idle && c->l1 && !c->ctas_used)
+        gpu_cache_invalidate(c->l1);
+}
+
 int gpu_core_idle(const gpu_core *c)
 {
     gpu_mem_req r;

@@ -64,6 +64,7 @@ typedef struct gpu_dwt_params {
 typedef struct gpu_core_params {
     uint32_t id;
     uint32_t max_threads, max_ctas; /* resident limits */
+    int l1_invalidate_when_idle;    /* empty the L1 while no CTA is resident */
     uint32_t registers;             /* per core */
     uint32_t shared_bytes;          /* per core */
     uint32_t schedulers;
@@ -165,6 +166,10 @@ void gpu_core_reply(gpu_core *c, const gpu_packet *p, uint64_t now);
 
 /* CTAs finished since the last call (the dispatcher refills the core). */
 uint32_t gpu_core_take_finished(gpu_core *c);
+/* With l1_invalidate_when_idle and no CTA resident: every line of the L1 not waiting
+ * for a fetch is dropped (GPGPU-Sim's -gpgpu_flush_l1_cache, which invalidates a
+ * cluster's L1 each cycle it has no thread left). */
+void gpu_core_invalidate_l1_if_empty(gpu_core *c);
 /* Nothing resident, nothing in flight, nothing to send. */
 int gpu_core_idle(const gpu_core *c);
 const gpu_core_stats *gpu_core_stats_of(const gpu_core *c);

@@ -101,6 +101,9 @@ static const struct schema_field cache_rows[] = {
      sizeof(((gpu_cache_model *)0)->bank_scheme), "", NULL,
      "banks' address scheme over addr / bank_bytes (docs/BANKED.md): low-order, xor, ...",
      NULL},
+    {"invalidate_when_idle", SCHEMA_BOOL, SCHEMA_QUIET, 0, 0, 0, NULL, C(invalidate_when_idle),
+     0, "", NULL, "the L1's: emptied whenever its core holds no CTA (GPGPU-Sim's "
+     "-gpgpu_flush_l1_cache)", NULL},
     /* docs/GPU.md, "Unified L1 and shared memory" */
     {"allocate", SCHEMA_ENUM, SCHEMA_QUIET, 0, 0, 0, "on-miss", C(alloc), 0, "", NULL,
      "when a read miss takes its line: on-miss, on-fill or streaming (on fill; on miss in a "

@@ -29,6 +29,7 @@ typedef struct gpu_cache_model {
     /* docs/SMEM.md, "L1 banks": banks (1: not banked), their interleave in bytes and
      * the module function over addr / bank_bytes (a docs/BANKED.md spec); L1 only. */
     uint32_t banks, bank_bytes;
+    int invalidate_when_idle; /* the L1's: emptied while its core holds no CTA */
     char bank_scheme[128];
     /* docs/GPU.md, "Unified L1 and shared memory": when a read miss takes its line
      * (gpu_cache_alloc: on-miss, on-fill, streaming) and the unified L1/shared array

@@ -76,7 +76,7 @@ static void core_params(const gpu_model *m, gpu_core_params *c)
         .max_active_warps = m->core.max_active_warps, .max_inflight = m->core.max_inflight,
         .max_merge = m->core.max_merge, .coalesce = (gpu_coalesce_rule)m->core.coalescing,
         .has_l1 = m->l1.sets != 0, .l1_latency = hit_latency(&m->l1),
-        .l1_miss_latency = m->l1.miss_latency,
+        .l1_miss_latency = m->l1.miss_latency, .l1_invalidate_when_idle = m->l1.invalidate_when_idle,
         .shared_banks = m->core.shared_banks, .out_queue = m->core.out_queue,
         .icache_lines = m->core.icache_lines, .icache_line_bytes = m->core.icache_line_bytes};
     uint32_t alu = ceil_div(GPU_WARP_SIZE, m->core.simd_width);

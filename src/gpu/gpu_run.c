@@ -43,6 +43,8 @@ static hamm_status core_tick(gpu *g, kernel_run *k, hamm_error *err)
     hamm_status st = dispatch(g, k, now, err);
     for (uint32_t i = 0; i < g->p.cores && !st; i++) {
         gpu_core *c = g->core[i];
+        /* after dispatch, as GPGPU-Sim checks after issuing CTAs */
+        gpu_core_invalidate_l1_if_empty(c);
         st = gpu_core_cycle(c, now, err);
         gpu_packet p;
         while (!st && gpu_core_out_peek(c, &p)) {
@@ -208,6 +210,9 @@ hamm_status gpu_run_kernel(gpu *g, gpu_kernel_source *src, hamm_error *err)
     }
     for (uint32_t i = 0; st && i < g->p.cores; i++)
         gpu_core_drop_ctas(g->core[i]); /* the source may go before the GPU */
+    /* the kernel's last cycle: GPGPU-Sim empties the L1s of the cores its last CTAs left */
+    for (uint32_t i = 0; !st && i < g->p.cores; i++)
+        gpu_core_invalidate_l1_if_empty(g->core[i]);
     if (!st)
         gpu_kernel_run_close(g, k.started);
     return st;

@@ -61,6 +61,7 @@ static const struct origin {
     {"l1.banks", "gpgpu_l1_banks"},
     {"l1.bank_bytes", "gpgpu_l1_banks_byte_interleaving"},
     {"l1.bank_scheme", "gpgpu_l1_banks_hashing_function"},
+    {"l1.invalidate_when_idle", "gpgpu_flush_l1_cache"},
     {"l1.unified_bytes", "gpgpu_unified_l1d_size"},
     {"core.shared_carveouts", "gpgpu_shmem_option"},
     {"l1", "gpgpu_cache:dl1"},

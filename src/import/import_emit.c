@@ -98,6 +98,10 @@ static json_t *cache_json(imp_state *s, const imp_cache *c, uint32_t sets, uint3
      * queue before the tags (ldst_unit::L1_latency_queue_cycle) */
     if (j && c == &s->l1 && json_object_set_new(j, "miss_latency", json_integer(latency)))
         json_decref(j), j = NULL;
+    /* GPGPU-Sim empties a cluster's L1 each cycle it holds no thread (gpu-sim.cc) */
+    if (j && c == &s->l1 && s->flush_l1 &&
+        json_object_set_new(j, "invalidate_when_idle", json_true()))
+        json_decref(j), j = NULL;
     /* GPGPU-Sim's L2 is a cache per sub-partition, indexed within it (set_index.h) */
     if (j && c == &s->l2 &&
         json_object_set_new(j, "sub_partitions", json_integer(s->sub_partitions)))
@@ -283,7 +287,16 @@ static hamm_status gpu_sections(imp_state *s, json_t *gpu, hamm_error *err)
     json_t *core = core_json(s, err);
     if (!core || json_object_set_new(gpu, "core", core) != 0)
         return core ? NOMEM(err) : err->status;
-    if (s->l1.given) {
+    /* -gpgpu_gmem_skip_L1D 1: global accesses go around the L1D (shader.cc); hamm's
+     * workloads are global accesses, so no L1 */
+    if (s->l1.given && s->skip_l1 &&
+        import_note(s, "-gpgpu_gmem_skip_L1D",
+                    "1: global loads and stores bypass the L1D in GPGPU-Sim, so the model has "
+                    "no l1 (-gpgpu_cache:dl1 unused; local memory, which GPGPU-Sim still caches, "
+                    "bypasses it too)",
+                    err) != HAMM_OK)
+        return err->status;
+    if (s->l1.given && !s->skip_l1) {
         json_t *l1 = cache_json(s, &s->l1, s->l1.sets, s->l1_latency, "-gpgpu_cache:dl1", err);
         if (!l1 || json_object_set_new(gpu, "l1", l1) != 0)
             return l1 ? NOMEM(err) : err->status;

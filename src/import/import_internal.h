@@ -37,6 +37,8 @@ typedef struct imp_state {
     uint32_t coalesce_arch;
     imp_cache l1, l2, il1;         /* il1: the instruction cache */
     uint32_t perfect_icache;       /* -gpgpu_perfect_inst_const_cache: il1 always hits */
+    uint32_t flush_l1;             /* -gpgpu_flush_l1_cache: the L1 emptied while idle */
+    uint32_t skip_l1;              /* -gpgpu_gmem_skip_L1D: global accesses bypass the L1 */
     /* -dram_seperate_write_queue_enable and -dram_write_queue_size size:high:low */
     uint32_t write_queue_on, write_queue[3];
     uint32_t l1_latency, shared_latency;

@@ -85,6 +85,8 @@ static hamm_status rd_shmem_option(imp_state *s, const char *v, hamm_error *err)
 
 U32(rd_sp_units, sp_units, 1, 64, "SP units")
 U32(rd_perfect_icache, perfect_icache, 0, 1, "0 or 1")
+U32(rd_flush_l1, flush_l1, 0, 1, "0 or 1")
+U32(rd_skip_l1, skip_l1, 0, 1, "0 or 1")
 U32(rd_write_queue_on, write_queue_on, 0, 1, "0 or 1")
 U32(rd_sfu_units, sfu_units, 1, 64, "SFU units")
 U32(rd_sub_cores, sub_cores, 0, 1, "0 or 1 (the sub-core model)")
@@ -272,6 +274,8 @@ static const struct honoured {
     {"gpgpu_dram_return_queue_size", rd_return_queue, 0},
     {"gpgpu_dram_partition_queues", rd_partition_queues, 0},
     {"gpgpu_perfect_inst_const_cache", rd_perfect_icache, 0},
+    {"gpgpu_flush_l1_cache", rd_flush_l1, 0},
+    {"gpgpu_gmem_skip_L1D", rd_skip_l1, 0},
     {"dram_seperate_write_queue_enable", rd_write_queue_on, 0},
     {"dram_write_queue_size", rd_write_queue, 0},
     {"gpgpu_mem_addr_mapping", rd_map, 1},
@@ -307,8 +311,6 @@ static const struct ignored {
     {"gpgpu_reg_bank_use_warp_id", "register bank mapping: not modelled"},
     {"gpgpu_shmem_limited_broadcast", "shared-memory broadcast limits: not modelled"},
     {"gpgpu_shmem_warp_parts", "shared-memory warp parts: hamm serves a warp at once"},
-    {"gpgpu_gmem_skip_L1D", "1 would send global loads past the L1"},
-    {"gpgpu_flush_l1_cache", "L1 flush between kernels: hamm keeps the L1"},
     {"gpgpu_l1_cache_write_ratio", "L1 write-ratio adaptation: not modelled"},
     {"gpgpu_n_cluster_ejection_buffer_size", "cluster ejection buffer: hamm's icnt queues"},
     {"dram_bnk_indexing_policy", "bank index hashing: hamm takes the map's bank bits"},

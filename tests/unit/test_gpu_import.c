@@ -329,6 +329,28 @@ static void write_queue_and_perfect_icache(void **state)
                  "-dram_write_queue_size", "1 <= low <= high <= size");
 }
 
+/* -gpgpu_gmem_skip_L1D 1: GPGPU-Sim's global accesses go around the L1D, so the model has
+ * no l1 (and says why); -gpgpu_flush_l1_cache 1: the L1 emptied while its core is idle. */
+static void l1_skipped_or_flushed(void **state)
+{
+    (void)state;
+    char *cfg = variant("-gpgpu_n_mem_per_ctrlr", "-gpgpu_gmem_skip_L1D 1\n-gpgpu_n_mem_per_ctrlr 1");
+    hamm_gpu_import *im = import_ok(cfg);
+    json_t *g = part(im, HAMM_IMPORT_GPU);
+    assert_null(json_object_get(g, "l1"));
+    assert_non_null(strstr(str(g, "notes", "-gpgpu_gmem_skip_L1D"), "no l1"));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+    cfg = variant("-gpgpu_n_mem_per_ctrlr", "-gpgpu_flush_l1_cache 1\n-gpgpu_n_mem_per_ctrlr 1");
+    im = import_ok(cfg);
+    g = part(im, HAMM_IMPORT_GPU);
+    assert_true(json_is_true(json_object_get(json_object_get(g, "l1"), "invalidate_when_idle")));
+    json_decref(g);
+    hamm_gpu_import_free(im);
+    free(cfg);
+}
+
 static void nearest_scheduler(void **state)
 {
     (void)state;
@@ -450,6 +472,7 @@ int main(void)
         cmocka_unit_test(refused_models),    cmocka_unit_test(trc_below_ras_rp),
         cmocka_unit_test(partition_queues),  cmocka_unit_test(write_queue_and_perfect_icache),
         cmocka_unit_test(sub_core_units),    cmocka_unit_test(set_indices),
+        cmocka_unit_test(l1_skipped_or_flushed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,7 @@ engine beside
 Accel-Sim, one row a workload (run.sh's tables): Accel-Sim's figures are its own final
 statistics (gpu_tot_sim_cycle, gpgpu_n_tot_w_icount, gpu_tot_sim_insn,
 L1D_total_cache_miss_rate, L2_total_cache_miss_rate (per sector; hamm's too when its JSON has
-the sector counts), and per DRAM channel n_req, n_act,
+the sector counts, for both caches), and per DRAM channel n_req, n_act,
 n_activity and dram_eff from its DRAM[i] lines); hamm's come from `hamm simulate --json`
 (schema hamm-gpu/1).  Prints Markdown: the totals, the channels, and the mean absolute
 percentage error and Pearson correlation of each measure over the rows.  --times FILE
@@ -50,13 +50,15 @@ def ratio(a, b):
     return a / b if b else None
 
 
-def l2_miss(l2):
-    """Sector by sector, as GPGPU-Sim counts its sectored L2 (each sector an access, a
-    sector neither valid nor pending a miss), when hamm's JSON has the sector counts;
-    else hamm's own rate (line accesses that needed the DRAM)."""
-    if l2 and "sector_accesses" in l2[0]:
-        return ratio(sum(c["missed_sectors"] for c in l2), sum(c["sector_accesses"] for c in l2))
-    return ratio(sum(c["misses"] for c in l2), sum(c["accesses"] for c in l2))
+def miss_rate(caches):
+    """Sector by sector, as GPGPU-Sim counts a sectored cache, L1D or L2 (each sector an
+    access, a sector neither valid nor pending a miss), when hamm's JSON has the sector
+    counts (for a cache without sectors they are its line counts); else hamm's own rate
+    (line accesses that needed the level below)."""
+    if caches and "sector_accesses" in caches[0]:
+        return ratio(sum(c["missed_sectors"] for c in caches),
+                     sum(c["sector_accesses"] for c in caches))
+    return ratio(sum(c["misses"] for c in caches), sum(c["accesses"] for c in caches))
 
 
 def hamm(path):
@@ -67,8 +69,8 @@ def hamm(path):
         "cycles": g["total"]["core_cycles"],
         "warp_insts": g["total"]["warp_instructions"],
         "thread_insts": g["total"]["thread_instructions"],
-        "l1_miss": ratio(sum(c["misses"] for c in l1), sum(c["accesses"] for c in l1)),
-        "l2_miss": l2_miss(l2),
+        "l1_miss": miss_rate(l1),
+        "l2_miss": miss_rate(l2),
         "channels": g["channels"],
     }
 
