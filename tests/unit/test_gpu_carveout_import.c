@@ -17,6 +17,7 @@
 #include "gpu/carveout.h"
 #include "gpu/gpu_model.h"
 #include "hamm/import.h"
+#include "import_helpers.h"
 
 /* The options hamm requires, and SM86_RTX3070's core and L1 (its gpgpusim.config). */
 #define BASE                                                                          \
@@ -35,27 +36,6 @@
 #define RTX3070_UNIFIED                                                               \
     "-gpgpu_adaptive_cache_config 1\n-gpgpu_shmem_option 0,8,16,32,64,100\n"          \
     "-gpgpu_unified_l1d_size 128\n"
-
-static hamm_status import(const char *text, hamm_gpu_import **im, hamm_error *err)
-{
-    *im = NULL;
-    return hamm_gpu_import_gpgpusim(im, text, strlen(text), "t.config", "t", err);
-}
-
-static json_t *gpu_of(const char *text)
-{
-    hamm_gpu_import *im;
-    hamm_error err = {0};
-    if (import(text, &im, &err) != HAMM_OK)
-        fail_msg("%s: %s", err.field, err.text);
-    char *s = hamm_gpu_import_json(im, HAMM_IMPORT_GPU);
-    assert_non_null(s);
-    json_t *j = json_loads(s, 0, NULL);
-    free(s);
-    hamm_gpu_import_free(im);
-    assert_non_null(j);
-    return j;
-}
 
 static const char *string_at(json_t *g, const char *object, const char *key)
 {

@@ -16,6 +16,7 @@
 
 #include "gpu/gpu_model.h"
 #include "hamm/import.h"
+#include "import_helpers.h"
 
 /* The options hamm requires, and an L1. */
 #define BASE                                                                          \
@@ -28,27 +29,6 @@
     "CDLR=6:WR=15\"\n"                                                                \
     "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.000RRRRR."   \
     "RRRRRRRR.RBBBCCCC.CCCSSSSS\n"
-
-static hamm_status import(const char *text, hamm_gpu_import **im, hamm_error *err)
-{
-    *im = NULL;
-    return hamm_gpu_import_gpgpusim(im, text, strlen(text), "t.config", "t", err);
-}
-
-static json_t *gpu_of(const char *text)
-{
-    hamm_gpu_import *im;
-    hamm_error err = {0};
-    if (import(text, &im, &err) != HAMM_OK)
-        fail_msg("%s: %s", err.field, err.text);
-    char *s = hamm_gpu_import_json(im, HAMM_IMPORT_GPU);
-    assert_non_null(s);
-    json_t *j = json_loads(s, 0, NULL);
-    free(s);
-    hamm_gpu_import_free(im);
-    assert_non_null(j);
-    return j;
-}
 
 /* 4 banks of 64 bytes under hashing function 1, GPGPU-Sim's bitwise XOR of the bank
  * bits with the next log2(4) = 2 bits: the banked library's xor (s = 2); the written

@@ -8,7 +8,7 @@
 # accel-sim-framework/gpu-simulator/bin/release/accel-sim.out and configs/CONFIG/
 # (GPGPU-Sim's gpgpusim.config with its interconnect file, and a trace.config).
 # Each WORKLOAD (a name under models/workloads/ or a kernel description's path; default:
-# the list below) is written as an Accel-Sim trace directory by `hamm export-traceg`, and
+# every bundled workload) is written as an Accel-Sim trace directory by `hamm export-traceg`, and
 # the bundled vectorAdd recording is added (decompressed: Accel-Sim reads only .traceg and
 # .traceg.xz).  Accel-Sim runs each on CONFIG; hamm runs each on the model
 # `hamm import-gpgpusim` makes of that same gpgpusim.config, reading the same trace
@@ -45,7 +45,13 @@ timeout_s=${ACCELSIM_TIMEOUT:-1800}
 if [ $# -gt 0 ]; then
     workloads=("$@")
 else
+    # every bundled workload (models/workloads/*.json), the first ten the GTX480 tables'
+    # order in docs/REFEREES.md
     workloads=(stream-copy bs red sla lps sp mwp-coalesced mwp-uncoalesced fwt mmc)
+    for f in "$root"/models/workloads/*.json; do
+        w=$(basename "$f" .json)
+        [[ " ${workloads[*]} " == *" $w "* ]] || workloads+=("$w")
+    done
 fi
 sets=()
 for s in ${HAMM_SETS:-}; do sets+=(--set "$s"); done
