@@ -149,45 +149,46 @@ static const char *scheduler(imp_state *s, hamm_error *err, hamm_status *st)
     return two_level ? "lrr" : "gto";
 }
 
-/* Lanes a unit class retires a cycle: `units` units each taking a warp every `initiation`
- * cycles, at most a warp a cycle. */
-static int unit_width(uint32_t units, uint32_t initiation)
+/* Lanes one unit retires a cycle: a warp every `initiation` cycles. */
+static int unit_width(uint32_t initiation)
 {
-    uint32_t w = 32 * units / initiation;
-    return w < 1 ? 1 : w > 32 ? 32 : (int)w;
+    uint32_t w = 32 / initiation;
+    return w < 1 ? 1 : (int)w;
 }
 
 /* A trace-mode unit's width and result latency (the unit's own and the pipeline's). */
-static int unit_keys(json_t *j, const char *width, const char *latency, const uint32_t lat[2],
-                     uint32_t units)
+static int unit_keys(json_t *j, const char *width, const char *latency, const uint32_t lat[2])
 {
-    if (!lat[0])
-        return 0;
-    return json_object_set_new(j, width, json_integer(unit_width(units, lat[1]))) ||
+    return json_object_set_new(j, width, json_integer(unit_width(lat[1]))) ||
            json_object_set_new(j, latency, json_integer((json_int_t)lat[0] + IMPORT_PIPE_CYCLES));
 }
 
-/* -gpgpu_sub_core_model 1: the SP and SFU units become hamm's execution units, each a
- * scheduler's slice of them (core.sub_cores), a unit as wide as its own initiation
- * interval allows. */
-static hamm_status sub_core_keys(imp_state *s, json_t *j, hamm_error *err)
+/* GPGPU-Sim's SP and SFU units as trace mode times them (latency, initiation interval):
+ * a pool of units, each taking a warp every `initiation` cycles, shared by the core's
+ * schedulers (shader.cc), or with -gpgpu_sub_core_model 1 sliced among them, each
+ * scheduler issuing only to its own.  Without trace-mode timings, the widths above. */
+static hamm_status unit_pool_keys(imp_state *s, json_t *j, hamm_error *err)
 {
+    if ((s->sp_lat[0] && (json_object_set_new(j, "alu_units", json_integer(s->sp_units)) ||
+                          unit_keys(j, "simd_width", "alu_latency", s->sp_lat))) ||
+        (s->sfu_lat[0] && (json_object_set_new(j, "sfu_units", json_integer(s->sfu_units)) ||
+                           unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat))))
+        return NOMEM(err);
     if (!s->sub_cores)
         return HAMM_OK;
-    if (s->sp_units % s->schedulers || s->sfu_units % s->schedulers)
+    if (!s->sp_lat[0] || !s->sfu_lat[0] || s->sp_units % s->schedulers ||
+        s->sfu_units % s->schedulers)
         return import_note(s, "-gpgpu_sub_core_model",
-                           "1, but the SP or SFU units are not a multiple of the schedulers: "
-                           "not modelled (each scheduler charged the units' issue cost)", err);
-    if (json_object_set_new(j, "sub_cores", json_true()) ||
-        json_object_set_new(j, "alu_units", json_integer(s->sp_units)) ||
-        json_object_set_new(j, "sfu_units", json_integer(s->sfu_units)) ||
-        unit_keys(j, "simd_width", "alu_latency", s->sp_lat, 1) ||
-        unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, 1))
+                           "1, but without trace-mode SP and SFU timings, or with units that "
+                           "are not a multiple of the schedulers: not modelled (the units "
+                           "shared by the schedulers)", err);
+    if (json_object_set_new(j, "sub_cores", json_true()))
         return NOMEM(err);
     return import_note(s, "-gpgpu_sub_core_model",
-                       "core.sub_cores with alu_units = SP units, sfu_units = SFU units, each "
-                       "unit 32 / initiation lanes; the sub-cores' operand collectors and "
-                       "register banks are not modelled (nor are they without)", err);
+                       "core.sub_cores: each scheduler issues to its slice of alu_units = SP "
+                       "units and sfu_units = SFU units, each unit 32 / initiation lanes; the "
+                       "sub-cores' operand collectors and register banks are not modelled "
+                       "(nor are they without)", err);
 }
 
 static json_t *core_json(imp_state *s, hamm_error *err)
@@ -223,15 +224,13 @@ static json_t *core_json(imp_state *s, hamm_error *err)
     if (!j || (icache && (json_object_set_new(j, "icache_lines", json_integer(ilines)) ||
                           json_object_set_new(j, "icache_line_bytes",
                                               json_integer(s->il1.line_bytes)))) ||
-        unit_keys(j, "simd_width", "alu_latency", s->sp_lat, s->sp_units) ||
-        unit_keys(j, "sfu_width", "sfu_latency", s->sfu_lat, s->sfu_units) ||
         (s->l1.given && s->adaptive_l1 && s->unified_kib &&
          json_object_set_new(j, "shared_carveouts", json_string(s->carveouts)))) {
         json_decref(j);
         NOMEM(err);
         return NULL;
     }
-    if (sub_core_keys(s, j, err) != HAMM_OK) {
+    if (unit_pool_keys(s, j, err) != HAMM_OK) {
         json_decref(j);
         return NULL;
     }

@@ -375,8 +375,12 @@ static void trace_units(void **state)
                                                "-trace_opcode_latency_initiation_sfu 20,8");
     hamm_gpu_import *im = import_ok(cfg);
     json_t *g = part(im, HAMM_IMPORT_GPU);
-    assert_int_equal(num(g, "core", "simd_width"), 32);
+    /* 2 SP units each taking a warp every 2 cycles, shared by the schedulers: 2 units of
+     * 32 / 2 = 16 lanes; 1 SFU every 8 cycles: 1 unit of 4 lanes */
+    assert_int_equal(num(g, "core", "alu_units"), 2);
+    assert_int_equal(num(g, "core", "simd_width"), 16);
     assert_int_equal(num(g, "core", "alu_latency"), 8);
+    assert_int_equal(num(g, "core", "sfu_units"), 1);
     assert_int_equal(num(g, "core", "sfu_width"), 4);
     assert_int_equal(num(g, "core", "sfu_latency"), 26);
     assert_int_equal(num(g, "core", "ldst_width"), 32);
@@ -391,7 +395,8 @@ static void trace_units(void **state)
 /* -gpgpu_sub_core_model 1 with `small`'s 4 schedulers: 4 SP units, each taking a warp
  * every 2 cycles, are 4 ALU units of 32 / 2 = 16 lanes; 4 SFUs every 8 cycles, 4 units of
  * 32 / 8 = 4 lanes; core.sub_cores on.  6 SP units do not divide among 4 sub-cores: no
- * sub-cores, a note, and the pooled width 32 x 6 / 2 (at most 32) as without the option. */
+ * sub-cores, a note, and the 6 units of 16 lanes shared by the schedulers, as without the
+ * option. */
 static char *sub_core_config(unsigned sp_units)
 {
     char line[256];
@@ -423,8 +428,8 @@ static void sub_core_units(void **state)
     im = import_ok(cfg);
     g = part(im, HAMM_IMPORT_GPU);
     assert_null(json_object_get(json_object_get(g, "core"), "sub_cores"));
-    assert_null(json_object_get(json_object_get(g, "core"), "alu_units"));
-    assert_int_equal(num(g, "core", "simd_width"), 32);
+    assert_int_equal(num(g, "core", "alu_units"), 6); /* shared by the schedulers */
+    assert_int_equal(num(g, "core", "simd_width"), 16);
     assert_non_null(strstr(str(g, "notes", "-gpgpu_sub_core_model"), "not modelled"));
     json_decref(g);
     hamm_gpu_import_free(im);
