@@ -9,7 +9,8 @@
 # the build's own GPGPU-Sim and Accel-Sim trees (configs/tested-cfgs/CONFIG: gpgpusim.config,
 # its interconnect file and Accel-Sim's trace.config).  WORKLOADS="a b ..." narrows
 # run.sh's list; BENCH_DIR keeps each run in BENCH_DIR/CONFIG; SPEED_RUNS and
-# ACCELSIM_TIMEOUT pass to run.sh.  Per-configuration tables: BENCH_DIR/CONFIG.md.
+# ACCELSIM_TIMEOUT pass to run.sh.  Per-configuration tables: BENCH_DIR/CONFIG.md; a
+# configuration whose run fails is said so on standard error and in the table.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 ACCELSIM_BUILD [CONFIG...]" >&2; exit 2; }
 asim_build=$(cd "$1" && pwd)
@@ -32,8 +33,10 @@ for c in "${configs[@]}"; do
     fi
     mkdir -p "$out/$c"
     echo "configs.sh: $c" >&2
+    # one configuration that fails (Accel-Sim refusing a trace, say) does not stop the rest
     BENCH_DIR=$out/$c CONFIG=$c SUMMARY=$out/$c.summary.json \
-        "$here/run.sh" "$asim_build" "${workloads[@]}" >"$out/$c.md"
+        "$here/run.sh" "$asim_build" "${workloads[@]}" >"$out/$c.md" ||
+        echo "configs.sh: $c failed (its log: $out/$c)" >&2
 done
 python3 - "$out" "${configs[@]}" <<'PY'
 import json, sys
@@ -43,7 +46,11 @@ print('| config | workloads | cycles MAPE | largest | L1D miss max (points) | L2
       '(points) | DRAM requests MAPE | largest | hamm x Accel-Sim (min to max) |')
 print('|---' * 9 + '|')
 for c in configs:
-    s = json.load(open(f'{out}/{c}.summary.json'))
+    try:
+        s = json.load(open(f'{out}/{c}.summary.json'))
+    except OSError:
+        print(f'| {c} | failed |' + ' |' * 7)
+        continue
     print(f"| {c} | {s['workloads']} | {f(s['cycles_mape'], '.1f')}% | "
           f"{f(s['cycles_max'], '+.1f')}% | {f(s['l1_miss_max_points'], '.1f')} | "
           f"{f(s['l2_miss_max_points'], '.1f')} | {f(s['dram_req_mape'], '.1f')}% | "
