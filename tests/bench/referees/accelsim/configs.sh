@@ -7,7 +7,8 @@
 # CONFIG names a directory of ACCELSIM_BUILD/configs (default: SM2_GTX480 SM7_QV100
 # SM86_RTX3070 SM90_H100, the four build.sh prepares); one that is missing is made from
 # the build's own GPGPU-Sim and Accel-Sim trees (configs/tested-cfgs/CONFIG: gpgpusim.config,
-# its interconnect file and Accel-Sim's trace.config).  WORKLOADS="a b ..." narrows
+# its interconnect file and Accel-Sim's trace.config, with what build.sh adds to QV100 and
+# GTX480 where the configuration lacks it: a UDP unit, generic operand collectors).  WORKLOADS="a b ..." narrows
 # run.sh's list; BENCH_DIR keeps each run in BENCH_DIR/CONFIG; SPEED_RUNS and
 # ACCELSIM_TIMEOUT pass to run.sh.  Per-configuration tables: BENCH_DIR/CONFIG.md; a
 # configuration whose run fails is said so on standard error and in the table.
@@ -30,6 +31,19 @@ for c in "${configs[@]}"; do
             { echo "configs.sh: no $c in $gsim or $asim_cfgs" >&2; exit 1; }
         mkdir -p "$d"
         cp "$gsim/$c/gpgpusim.config" "$gsim/$c"/*.icnt "$asim_cfgs/$c/trace.config" "$d/"
+        # what build.sh adds to QV100 and GTX480: the uniform-datapath unit that sm_80+
+        # recordings (vectorAdd's ULDC, ...) need, and generic operand collectors for the
+        # specialized units where the configuration has none (else Accel-Sim aborts or
+        # deadlocks at the first such instruction)
+        grep -q '^-specialized_unit_4' "$d/trace.config" ||
+            printf '%s\n' '' '# configs.sh: the uniform-datapath unit, as build.sh adds it to QV100' \
+                '-specialized_unit_4 1,4,4,4,4,UDP' \
+                '-trace_opcode_latency_initiation_spec_op_4 4,1' >>"$d/trace.config"
+        grep -q '^-gpgpu_operand_collector_num_units_gen' "$d/gpgpusim.config" ||
+            printf '%s\n' '' '# configs.sh: generic operand collectors, as build.sh adds them to GTX480' \
+                '-gpgpu_operand_collector_num_units_gen 8' \
+                '-gpgpu_operand_collector_num_in_ports_gen 8' \
+                '-gpgpu_operand_collector_num_out_ports_gen 8' >>"$d/trace.config"
     fi
     mkdir -p "$out/$c"
     echo "configs.sh: $c" >&2
