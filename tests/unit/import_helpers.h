@@ -1,5 +1,6 @@
-/* import_helpers.h - the import tests' two steps: a configuration text imported as
- * "t.config", and the GPU model it makes, parsed (a failed import fails the test). */
+/* import_helpers.h - the import tests' steps: a configuration text imported as "t.config";
+ * the GPU model it makes, parsed (a failed import fails the test); an import that must
+ * fail, its error naming `says` in its field or text. */
 #ifndef HAMM_TEST_IMPORT_HELPERS_H
 #define HAMM_TEST_IMPORT_HELPERS_H
 
@@ -28,6 +29,16 @@ static inline json_t *gpu_of(const char *text)
     hamm_gpu_import_free(im);
     assert_non_null(j);
     return j;
+}
+
+static inline void import_fails_saying(const char *text, const char *says)
+{
+    hamm_gpu_import *im;
+    hamm_error err = {0};
+    assert_int_not_equal(import(text, &im, &err), HAMM_OK);
+    assert_null(im);
+    if (!strstr(err.field, says) && !strstr(err.text, says))
+        fail_msg("'%s: %s' does not say '%s'", err.field, err.text, says);
 }
 
 #endif

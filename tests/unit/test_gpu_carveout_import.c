@@ -92,26 +92,16 @@ static void fixed_and_streaming(void **state)
     json_decref(g);
 }
 
-static void bad(const char *text, const char *says)
-{
-    hamm_gpu_import *im;
-    hamm_error err = {0};
-    assert_int_not_equal(import(text, &im, &err), HAMM_OK);
-    assert_null(im);
-    if (!strstr(err.field, says) && !strstr(err.text, says))
-        fail_msg("'%s: %s' does not say '%s'", err.field, err.text, says);
-}
-
 /* GPGPU-Sim's default carveout list is "0": a kernel with shared memory would find none
  * (GPGPU-Sim asserts); a carveout that is not a number; a streaming write-back L1
  * (GPGPU-Sim refuses it too). */
 static void bad_values(void **state)
 {
     (void)state;
-    bad(BASE RTX3070_L1 "-gpgpu_adaptive_cache_config 1\n-gpgpu_unified_l1d_size 128\n",
+    import_fails_saying(BASE RTX3070_L1 "-gpgpu_adaptive_cache_config 1\n-gpgpu_unified_l1d_size 128\n",
         "-gpgpu_shmem_option");
-    bad(BASE RTX3070_L1 "-gpgpu_shmem_option 0,8k\n", "expected a whole number");
-    bad(BASE "-gpgpu_cache:dl1 S:4:128:32,L:B:s:N:L,A:256:8,16:0,32\n", "allocation on fill");
+    import_fails_saying(BASE RTX3070_L1 "-gpgpu_shmem_option 0,8k\n", "expected a whole number");
+    import_fails_saying(BASE "-gpgpu_cache:dl1 S:4:128:32,L:B:s:N:L,A:256:8,16:0,32\n", "allocation on fill");
 }
 
 int main(void)

@@ -84,25 +84,15 @@ static void defaults_and_ipoly(void **state)
     json_decref(g);
 }
 
-static void bad(const char *text, const char *says)
-{
-    hamm_gpu_import *im;
-    hamm_error err = {0};
-    assert_int_not_equal(import(text, &im, &err), HAMM_OK);
-    assert_null(im);
-    if (!strstr(err.text, says))
-        fail_msg("'%s' does not say '%s'", err.text, says);
-}
-
 /* GPGPU-Sim masks the bank bits: a bank count or interleave that is not a power of two,
  * or a hashing function it does not have, is an error naming the option. */
 static void bad_values(void **state)
 {
     (void)state;
-    bad(BASE "-gpgpu_l1_banks 3\n", "not a power of two");
-    bad(BASE "-gpgpu_l1_banks 0\n", "outside");
-    bad(BASE "-gpgpu_l1_banks_byte_interleaving 48\n", "not a power of two");
-    bad(BASE "-gpgpu_l1_banks_hashing_function 4\n", "outside");
+    import_fails_saying(BASE "-gpgpu_l1_banks 3\n", "not a power of two");
+    import_fails_saying(BASE "-gpgpu_l1_banks 0\n", "outside");
+    import_fails_saying(BASE "-gpgpu_l1_banks_byte_interleaving 48\n", "not a power of two");
+    import_fails_saying(BASE "-gpgpu_l1_banks_hashing_function 4\n", "outside");
 }
 
 int main(void)
